@@ -1,0 +1,1 @@
+"""The transcript grammar, shipped as package data."""

@@ -1,0 +1,804 @@
+"""Lark front end: one transcript line in, typed statements (or a syntax diagnostic) out.
+
+The grammar ships inside the package (``rulecheck/grammars/transcript.lark`` in the wheel) and the
+LALR parser is built once per process.  Lines are parsed one at a time so a transcript of any size
+streams: memory follows the game, not the file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from . import nodes as n
+
+GRAMMAR_PACKAGE = "rulecheck.grammars"
+GRAMMAR_FILE = "transcript.lark"
+MAX_LINE_LENGTH = 100_000
+
+
+def grammar_text() -> str:
+    """The grammar as shipped in the installed package."""
+    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- transformer
+def _ref(tok: Token) -> n.Ref:
+    text = str(tok)
+    if text.startswith('"') and text.endswith('"') and len(text) >= 2:
+        text = text[1:-1].strip()
+    return n.Ref(" ".join(text.split()), tok.column or 1, tok.end_column or 1)
+
+
+def _pt(text: str) -> tuple[int, int]:
+    p, t = text.split("/")
+    return int(p), int(t)
+
+
+_DURATION = {"turn": "end_of_turn", "combat": "end_of_combat"}
+
+
+@v_args(inline=True)
+class _Build(Transformer[Token, Any]):
+    """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser)."""
+
+    line_no = 1
+
+    def _span(self, *items: Any) -> n.Span:
+        cols: list[int] = []
+        ends: list[int] = []
+        for it in items:
+            _collect_cols(it, cols, ends)
+        start = min(cols) if cols else 1
+        end = max(ends) if ends else start
+        return n.Span(self.line_no, start, self.line_no, end)
+
+    # names
+    def name(self, tok: Token) -> n.Ref:
+        return _ref(tok)
+
+    def name_list(self, *refs: n.Ref) -> tuple[n.Ref, ...]:
+        return tuple(refs)
+
+    permanent_list = name_list
+
+    def line(self, *stmts: n.Statement) -> list[n.Statement]:
+        return list(stmts)
+
+    # header
+    def title(self, text: Token) -> n.Title:
+        return n.Title(self._span(text), str(text).strip())
+
+    def players(self, names: tuple[n.Ref, ...]) -> n.Players:
+        return n.Players(self._span(names), names)
+
+    def edition(self, word: Token) -> n.Edition:
+        return n.Edition(self._span(word), str(word))
+
+    def priority_mode(self, mode: Token) -> n.PriorityMode:
+        return n.PriorityMode(self._span(mode), str(mode))
+
+    def include(self, text: Token) -> n.Include:
+        return n.Include(self._span(text), str(text).strip().strip('"'))
+
+    def option(self, text: Token) -> n.Option:
+        return n.Option(self._span(text), " ".join(str(text).split()))
+
+    def archenemy(self, player: n.Ref) -> n.Archenemy:
+        return n.Archenemy(self._span(player), player)
+
+    # cards
+    def type_line(self, *toks: Token) -> tuple[str, Any]:
+        types = tuple(str(t) for t in toks if t.type == "CARD_TYPE")
+        pts = [str(t) for t in toks if t.type == "PT"]
+        return ("types", (types, _pt(pts[0]) if pts else None))
+
+    def loyalty_prop(self, value: Token) -> tuple[str, Any]:
+        return ("loyalty", int(value))
+
+    def keyword_ability(self, tok: Token) -> n.Ability:
+        return n.Ability("keyword", " ".join(str(tok).split()))
+
+    def static_ability(self, tok: Token) -> n.Ability:
+        return n.Ability("static", " ".join(str(tok).split()))
+
+    def trigger_ability(self, tok: Token) -> n.Ability:
+        return n.Ability("trigger", " ".join(str(tok).split()))
+
+    def timing_ability(self, tok: Token) -> n.Ability:
+        return n.Ability("timing", " ".join(str(tok).split()))
+
+    def target_ability(self, tok: Token) -> n.Ability:
+        return n.Ability("target", " ".join(str(tok).split()))
+
+    def attack_cost(self, mana: Token) -> n.Ability:
+        return n.Ability("attack_cost", str(mana))
+
+    def block_cost(self, mana: Token) -> n.Ability:
+        return n.Ability("block_cost", str(mana))
+
+    def text_ability(self, tok: Token) -> n.Ability:
+        return n.Ability("text", str(tok)[1:-1].strip())
+
+    def card_def(self, name_tok: Token, *props: Any) -> n.CardDef:
+        raw = str(name_tok)
+        lead = len(raw) - len(raw.lstrip())
+        name = raw.strip()
+        if name.startswith('"') and name.endswith('"') and len(name) >= 2:
+            name = name[1:-1].strip()
+        types: tuple[str, ...] = ()
+        pt: tuple[int, int] | None = None
+        loyalty: int | None = None
+        abilities: list[n.Ability] = []
+        for prop in props:
+            if isinstance(prop, n.Ability):
+                abilities.append(prop)
+            elif prop[0] == "types":
+                types = types + prop[1][0]
+                pt = prop[1][1] or pt
+            elif prop[0] == "loyalty":
+                loyalty = prop[1]
+        span = n.Span(self.line_no, 1, self.line_no, max((name_tok.end_column or 1), 1))
+        return n.CardDef(span, " ".join(name.split()), (name_tok.column or 1) + lead, types,
+                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities))
+
+    # starting state
+    def life_fact(self, v: Token) -> n.Fact:
+        return n.Fact("life", int(v))
+
+    def hand_fact(self, v: Token) -> n.Fact:
+        return n.Fact("hand", int(v))
+
+    def lands_played_fact(self, v: Token) -> n.Fact:
+        return n.Fact("lands_played", int(v))
+
+    def mana_fact(self, v: Token) -> n.Fact:
+        return n.Fact("mana", str(v))
+
+    def max_hand_fact(self, v: Token) -> n.Fact:
+        return n.Fact("max_hand_size", int(v))
+
+    def scheme_fact(self, v: n.Ref) -> n.Fact:
+        return n.Fact("scheme", v)
+
+    def player_state(self, player: n.Ref, *facts: n.Fact) -> n.PlayerState:
+        return n.PlayerState(self._span(player), player, facts)
+
+    def controls(self, player: n.Ref, refs: tuple[n.Ref, ...]) -> n.Controls:
+        return n.Controls(self._span(player, refs), player, tuple(n.PermanentSpec(r, ()) for r in refs))
+
+    def controls_one(self, player: n.Ref, ref: n.Ref, *facts: n.Fact) -> n.Controls:
+        return n.Controls(self._span(player, ref), player, (n.PermanentSpec(ref, facts),))
+
+    def holds(self, player: n.Ref, cards: tuple[n.Ref, ...]) -> n.Holds:
+        return n.Holds(self._span(player, cards), player, cards)
+
+    def delayed_trigger(self, source: n.Ref, trig: Token) -> n.DelayedTrigger:
+        return n.DelayedTrigger(self._span(source, trig), source, " ".join(str(trig).split()))
+
+    def tapped_fact(self) -> n.Fact:
+        return n.Fact("tapped", True)
+
+    def untapped_fact(self) -> n.Fact:
+        return n.Fact("tapped", False)
+
+    def damage_fact(self, v: Token) -> n.Fact:
+        return n.Fact("damage", int(v))
+
+    def counters_fact(self, v: Token, kind: Token) -> n.Fact:
+        return n.Fact("counters", (str(kind), int(v)))
+
+    def new_fact(self) -> n.Fact:
+        return n.Fact("new", True)
+
+    def phased_out_fact(self) -> n.Fact:
+        return n.Fact("phased_out", True)
+
+    def attacking_fact(self, target: n.Ref) -> n.Fact:
+        return n.Fact("attacking", target)
+
+    def blocking_fact(self, refs: tuple[n.Ref, ...]) -> n.Fact:
+        return n.Fact("blocking", refs)
+
+    def blocked_fact(self) -> n.Fact:
+        return n.Fact("blocked", True)
+
+    def attacked_fact(self) -> n.Fact:
+        return n.Fact("attacked_this_turn", True)
+
+    def attached_fact(self, target: n.Ref) -> n.Fact:
+        return n.Fact("attached_to", target)
+
+    def owner_fact(self, owner: n.Ref) -> n.Fact:
+        return n.Fact("owner", owner)
+
+    def ability_fact(self, ability: n.Ability) -> n.Fact:
+        return n.Fact("ability", ability)
+
+    def turn_header(self, num: Token, player: n.Ref, *rest: Token) -> n.TurnHeader:
+        extra = any(t.type == "EXTRA" for t in rest)
+        steps = [t for t in rest if t.type == "STEP"]
+        return n.TurnHeader(self._span(num, player, *rest), int(num), player, extra,
+                            _step_name(steps[0]) if steps else None)
+
+    # boundaries and priority
+    def boundary_word(self, tok: Token) -> Token:
+        return tok
+
+    def step_boundary(self, step: Token, edge: Token | None = None) -> n.StepBoundary:
+        return n.StepBoundary(self._span(step, edge), _step_name(step), str(edge) if edge else "begins")
+
+    def turn_end(self, num: Token) -> n.TurnEnd:
+        return n.TurnEnd(self._span(num), int(num))
+
+    def gap(self, *toks: Token) -> n.Gap:
+        return n.Gap(self._span(toks))
+
+    def pass_priority(self, player: n.Ref) -> n.PassPriority:
+        return n.PassPriority(self._span(player), player)
+
+    def all_pass(self, *toks: Token) -> n.AllPass:
+        return n.AllPass(self._span(toks))
+
+    # stack
+    def targets(self, *ts: n.Target) -> tuple[str, Any]:
+        return ("targets", ts)
+
+    def paying(self, mana: Token) -> tuple[str, Any]:
+        return ("paying", str(mana))
+
+    def target_object(self, ref: n.Ref) -> n.Target:
+        return n.Target("object", ref, ref.text)
+
+    def target_ability_obj(self, ref: n.Ref) -> n.Target:
+        return n.Target("ability", ref, ref.text)
+
+    def target_tba(self, tok: Token) -> n.Target:
+        return n.Target("tba", None, " ".join(str(tok).split()))
+
+    def cast_opt(self, *a: Any) -> Any:  # pragma: no cover - aliases cover every branch
+        return a
+
+    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None]:
+        targets: tuple[n.Target, ...] = ()
+        paying: str | None = None
+        for key, value in opts:
+            if key == "targets":
+                targets = targets + value
+            else:
+                paying = value
+        return targets, paying
+
+    def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
+        targets, paying = self._opts(opts)
+        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None)
+
+    def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
+        targets, paying = self._opts(opts)
+        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None)
+
+    def trigger(self, source: n.Ref, *opts: Any) -> n.Trigger:
+        targets, _ = self._opts(opts)
+        return n.Trigger(self._span(source), source, targets)
+
+    def resolve_opt(self, ref: n.Ref) -> n.Ref:
+        return ref
+
+    def resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
+        return n.Resolve(self._span(source, defending), source, False, defending)
+
+    def ability_resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
+        return n.Resolve(self._span(source, defending), source, True, defending)
+
+    def countered(self, source: n.Ref) -> n.Countered:
+        return n.Countered(self._span(source), source, False)
+
+    def ability_countered(self, source: n.Ref) -> n.Countered:
+        return n.Countered(self._span(source), source, True)
+
+    # lands, mana, cards
+    def play_land(self, player: n.Ref, card: n.Ref) -> n.PlayLand:
+        return n.PlayLand(self._span(player, card), player, card)
+
+    def tap_for_mana(self, player: n.Ref, perms: tuple[n.Ref, ...], mana: Token) -> n.TapForMana:
+        return n.TapForMana(self._span(player, perms, mana), player, perms, str(mana))
+
+    def add_mana(self, player: n.Ref, mana: Token) -> n.AddMana:
+        return n.AddMana(self._span(player, mana), player, str(mana))
+
+    def pay_purpose(self, _to: Token, what: Token) -> str:
+        return str(what)
+
+    def pay_mana(self, player: n.Ref, mana: Token, purpose: str | None = None) -> n.PayMana:
+        return n.PayMana(self._span(player, mana), player, str(mana), purpose)
+
+    def mana_empties(self, *toks: Token) -> n.ManaEmpties:
+        return n.ManaEmpties(self._span(toks))
+
+    def one(self) -> int:
+        return 1
+
+    def count(self, v: Token) -> int:
+        return int(v)
+
+    def for_source(self, ref: n.Ref) -> n.Ref:
+        return ref
+
+    def draw(self, player: n.Ref, count: int, source: n.Ref | None = None) -> n.Draw:
+        return n.Draw(self._span(player, source), player, count, source)
+
+    def discard_one(self) -> tuple[int | None, tuple[n.Ref, ...]]:
+        return (1, ())
+
+    def discard_count(self, v: Token) -> tuple[int | None, tuple[n.Ref, ...]]:
+        return (int(v), ())
+
+    def discard_none(self) -> tuple[int | None, tuple[n.Ref, ...]]:
+        return (0, ())
+
+    def discard_named(self, refs: tuple[n.Ref, ...]) -> tuple[int | None, tuple[n.Ref, ...]]:
+        return (len(refs), refs)
+
+    def discard(self, player: n.Ref, what: tuple[int | None, tuple[n.Ref, ...]]) -> n.Discard:
+        return n.Discard(self._span(player, what[1]), player, what[0], what[1])
+
+    def lose_life(self, player: n.Ref, amount: Token, source: n.Ref | None = None) -> n.LoseLife:
+        return n.LoseLife(self._span(player, amount, source), player, int(amount), source)
+
+    def gain_life(self, player: n.Ref, amount: Token) -> n.GainLife:
+        return n.GainLife(self._span(player, amount), player, int(amount))
+
+    def set_scheme(self, player: n.Ref, scheme: n.Ref) -> n.SetScheme:
+        return n.SetScheme(self._span(player, scheme), player, scheme)
+
+    # permanents
+    def untap_all(self, player: n.Ref, except_: tuple[n.Ref, ...] = ()) -> n.UntapAll:
+        return n.UntapAll(self._span(player, except_), player, except_)
+
+    def untap(self, player: n.Ref, perms: tuple[n.Ref, ...]) -> n.Untap:
+        return n.Untap(self._span(player, perms), player, perms)
+
+    def tap(self, player: n.Ref, perms: tuple[n.Ref, ...]) -> n.Tap:
+        return n.Tap(self._span(player, perms), player, perms)
+
+    def becomes_tapped(self, perm: n.Ref) -> n.BecomesTapped:
+        return n.BecomesTapped(self._span(perm), perm)
+
+    def phase_dir(self, tok: Token) -> str:
+        return str(tok)
+
+    def phase(self, perm: n.Ref, direction: str) -> n.PhaseEvent:
+        return n.PhaseEvent(self._span(perm), perm, direction)
+
+    def sba_tag(self) -> bool:
+        return True
+
+    def leaves(self, perm: n.Ref, how: Token, sba: bool = False) -> n.Leaves:
+        text = " ".join(str(how).split())
+        kind = ("dies" if text == "dies" else "destroyed" if "destroyed" in text else "exiled" if "exiled" in text
+                else "sacrificed" if "sacrificed" in text else "hand" if "hand" in text
+                else "graveyard" if "graveyard" in text else "left")
+        return n.Leaves(self._span(perm, how), perm, kind, sba)
+
+    def sacrifice(self, player: n.Ref, perms: tuple[n.Ref, ...]) -> n.Sacrifice:
+        return n.Sacrifice(self._span(player, perms), player, perms)
+
+    def regenerate(self, perm: n.Ref) -> n.Regenerate:
+        return n.Regenerate(self._span(perm), perm)
+
+    def gain_control(self, player: n.Ref, perm: n.Ref) -> n.GainControl:
+        return n.GainControl(self._span(player, perm), player, perm)
+
+    def bf_tapped(self) -> tuple[str, Any]:
+        return ("tapped", True)
+
+    def bf_and(self) -> tuple[str, Any]:
+        return ("and", None)
+
+    def bf_attacking(self, ref: n.Ref) -> tuple[str, Any]:
+        return ("attacking", ref)
+
+    def bf_blocking(self, ref: n.Ref) -> tuple[str, Any]:
+        return ("blocking", ref)
+
+    def _put(self, player: n.Ref, card: n.Ref, opts: tuple[Any, ...], token: bool) -> n.PutOntoBattlefield:
+        d = dict(opts)
+        return n.PutOntoBattlefield(self._span(player, card, *[v for v in d.values() if isinstance(v, n.Ref)]),
+                                    player, card, bool(d.get("tapped")), d.get("attacking"), d.get("blocking"),
+                                    token)
+
+    def put_onto_battlefield(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.PutOntoBattlefield:
+        return self._put(player, card, opts, False)
+
+    def create_token(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.PutOntoBattlefield:
+        return self._put(player, card, opts, True)
+
+    # combat
+    def choose_defender(self, player: n.Ref, refs: tuple[n.Ref, ...]) -> n.ChooseDefender:
+        return n.ChooseDefender(self._span(player, refs), player, refs)
+
+    def no_attackers(self, player: n.Ref) -> n.DeclareAttackers:
+        return n.DeclareAttackers(self._span(player), player, (), None, False)
+
+    def band(self) -> bool:
+        return True
+
+    def declare_attackers(self, player: n.Ref, attackers: tuple[n.Ref, ...], target: n.Ref,
+                          band: bool = False) -> n.DeclareAttackers:
+        return n.DeclareAttackers(self._span(player, attackers, target), player, attackers, target, band)
+
+    def attacks_with(self, player: n.Ref, target: n.Ref, attackers: tuple[n.Ref, ...],
+                     band: bool = False) -> n.DeclareAttackers:
+        return n.DeclareAttackers(self._span(player, attackers, target), player, attackers, target, band)
+
+    def no_blockers(self, player: n.Ref) -> n.DeclareBlockers:
+        return n.DeclareBlockers(self._span(player), player, (), ())
+
+    def declare_blockers(self, player: n.Ref, blockers: tuple[n.Ref, ...],
+                         attackers: tuple[n.Ref, ...]) -> n.DeclareBlockers:
+        return n.DeclareBlockers(self._span(player, blockers, attackers), player, blockers, attackers)
+
+    def blocks_with(self, player: n.Ref, attacker: n.Ref, blockers: tuple[n.Ref, ...]) -> n.DeclareBlockers:
+        return n.DeclareBlockers(self._span(player, attacker, blockers), player, blockers, (attacker,))
+
+    def order_kind(self, tok: Token) -> str:
+        return str(tok)
+
+    def damage_order(self, player: n.Ref, kind: str, creature: n.Ref,
+                     order: tuple[n.Ref, ...]) -> n.DamageOrder:
+        return n.DamageOrder(self._span(player, creature, order), player, kind == "blockers", creature, order)
+
+    def assignment(self, amount: Token, recipient: n.Ref) -> n.Assignment:
+        return n.Assignment(int(amount), recipient)
+
+    def assign_damage(self, creature: n.Ref, *assignments: n.Assignment) -> n.AssignDamage:
+        return n.AssignDamage(self._span(creature, *[a.recipient for a in assignments]), creature, assignments)
+
+    def assign_none(self, creature: n.Ref) -> n.AssignDamage:
+        return n.AssignDamage(self._span(creature), creature, ())
+
+    def damage_dealt(self, *toks: Token) -> n.DamageDealt:
+        return n.DamageDealt(self._span(toks))
+
+    def damage_kind(self, *toks: Token) -> bool:
+        return any(str(t) == "combat" for t in toks)
+
+    def deal_damage(self, source: n.Ref, amount: Token, combat: bool, recipient: n.Ref) -> n.DealDamage:
+        return n.DealDamage(self._span(source, recipient), source, int(amount), combat, recipient)
+
+    def removed_from_combat(self, perm: n.Ref) -> n.RemovedFromCombat:
+        return n.RemovedFromCombat(self._span(perm), perm)
+
+    # effects
+    def end_of(self, tok: Token) -> str:
+        return _DURATION[str(tok)]
+
+    def until_end(self, which: str) -> str:
+        return which
+
+    def this_turn(self) -> str:
+        return "this_turn"
+
+    def pump(self, target: n.Ref, mod: Token, duration: str) -> n.Pump:
+        p, t = _pt(str(mod))
+        return n.Pump(self._span(target, mod), target, p, t, duration)
+
+    def gain_keyword(self, target: n.Ref, kw: Token, duration: str) -> n.GainAbility:
+        return n.GainAbility(self._span(target, kw), target, n.Ability("keyword", " ".join(str(kw).split())), duration)
+
+    def gain_static(self, target: n.Ref, st: Token, duration: str) -> n.GainAbility:
+        return n.GainAbility(self._span(target, st), target, n.Ability("static", " ".join(str(st).split())), duration)
+
+    def prevention(self, amount: Token, target: n.Ref) -> n.Prevention:
+        return n.Prevention(self._span(amount, target), int(amount), target)
+
+    def effect_ends(self, *items: Any) -> n.EffectEnds:
+        mod = next((str(i) for i in items if isinstance(i, Token)), None)
+        target = next(i for i in items if isinstance(i, n.Ref))
+        return n.EffectEnds(self._span(*items), target, mod)
+
+    def durations_end(self, *items: Any) -> n.DurationsEnd:
+        which = next(i for i in items if isinstance(i, str) and not isinstance(i, Token))
+        return n.DurationsEnd(self._span(items), which)
+
+    def cleanup_damage(self, *toks: Token) -> n.CleanupDamage:
+        return n.CleanupDamage(self._span(toks), any(str(t) == "effects" for t in toks))
+
+    def extra_turn(self, player: n.Ref) -> n.ExtraTurn:
+        return n.ExtraTurn(self._span(player), player)
+
+    def extra_phase(self, player: n.Ref, *steps: Token) -> n.ExtraPhase:
+        return n.ExtraPhase(self._span(player, *steps), player, tuple(_step_name(s) for s in steps))
+
+    def skip_step(self, player: n.Ref, step: Token, *rest: Any) -> n.SkipStep:
+        return n.SkipStep(self._span(player, step), player, _step_name(step), True)
+
+    def skip_turn(self, player: n.Ref) -> n.SkipTurn:
+        return n.SkipTurn(self._span(player), player)
+
+    # assertions
+    def assert_pt(self, perm: n.Ref, pt: Token) -> n.AssertPT:
+        p, t = _pt(str(pt))
+        return n.AssertPT(self._span(perm, pt), perm, p, t)
+
+    def status(self, tok: Token) -> Token:
+        return tok
+
+    def assert_status(self, perm: n.Ref, status: Token) -> n.AssertStatus:
+        return n.AssertStatus(self._span(perm, status), perm, str(status))
+
+    def assert_count(self, subject: n.Ref, count: Token, what: Token) -> n.AssertCount:
+        text = str(what)
+        kind = "hand" if "hand" in text else text
+        return n.AssertCount(self._span(subject, count, what), subject, int(count), kind)
+
+
+def _collect_cols(item: Any, cols: list[int], ends: list[int]) -> None:
+    if item is None:
+        return
+    if isinstance(item, Token):
+        if item.column is not None:
+            cols.append(item.column)
+            ends.append(item.end_column or item.column)
+    elif isinstance(item, n.Ref):
+        cols.append(item.column)
+        ends.append(item.end_column)
+    elif isinstance(item, (tuple, list)):
+        for sub in item:
+            _collect_cols(sub, cols, ends)
+
+
+_STEP_CANON = {
+    "first-strike combat damage step": "first combat damage step",
+}
+
+
+def _step_name(tok: Token | str) -> str:
+    text = " ".join(str(tok).split())
+    if text.endswith("steps") or text.endswith("phases"):
+        text = text[:-1]
+    return _STEP_CANON.get(text, text)
+
+
+# ---------------------------------------------------------------- parser construction
+@lru_cache(maxsize=1)
+def _lark() -> tuple[Lark, _Build]:
+    build = _Build()
+    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+                  maybe_placeholders=False, transformer=build, cache=False)
+    return parser, build
+
+
+def lark_parser() -> Lark:
+    return _lark()[0]
+
+
+# ---------------------------------------------------------------- line splitting
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """What a line's comment says to rulecheck."""
+
+    column: int
+    text: str
+
+
+def split_comment(line: str) -> tuple[str, Comment | None]:
+    """Split ``code # comment`` at the first '#' outside double quotes."""
+    in_quote = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            in_quote = not in_quote
+        elif ch == "#" and not in_quote:
+            return line[:i], Comment(i + 1, line[i + 1:].strip())
+    return line, None
+
+
+# ---------------------------------------------------------------- errors
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem:
+    line: int
+    column: int
+    end_column: int
+    message: str
+    hint: str | None = None
+
+
+_TERMINAL_WORDS = {
+    "NAME": "a name", "INT": "a number", "SIGNED_INT": "a number", "STEP": "a step or phase name",
+    "MANA": "mana like {2}{G}", "PT": "power/toughness like 2/2", "PT_MOD": "a modifier like +3/+3",
+    "TEXT": "text", "WORD": "a word", "CARD_NAME": "a card name", "CARD_TYPE": "a card type",
+    "KEYWORD": "a keyword ability", "STATIC": "an ability", "TRIGGER": "a trigger like 'at the beginning of your upkeep'",
+    "TIMING": "a timing restriction", "TARGET_RULE": "a target restriction", "STRING": "quoted text",
+    "PROTECTION": "a protection ability", "LEAVES": "'dies', 'is destroyed', ...", "TBA_REF": "'the draw'",
+    "EXTRA": "'(extra turn)'", "PRIORITY_MODE": "'explicit' or 'implicit'", "OPTION": "a game option",
+    "COUNTER_KIND": "a counter kind like +1/+1", "$END": "the end of the line",
+}
+
+_STARTERS = ("title", "players", "edition", "priority", "include", "option", "archenemy", "card", "turn",
+             "all", "mana", "until", "prevent", "combat", "delayed", "damage")
+_VERBS = ("passes", "casts", "activates", "triggers", "resolves", "plays", "taps", "untaps", "adds", "pays",
+          "draws", "discards", "loses", "gains", "sets", "phases", "dies", "sacrifices", "regenerates",
+          "puts", "creates", "chooses", "declares", "attacks", "blocks", "orders", "assigns", "deals", "gets",
+          "skips", "controls", "holds", "is", "has", "becomes", "returns", "leaves")
+_STEP_NAMES = ("untap step", "upkeep step", "draw step", "precombat main phase", "beginning of combat step",
+               "declare attackers step", "declare blockers step", "combat damage step",
+               "second combat damage step", "end of combat step", "postcombat main phase", "end step",
+               "cleanup step", "beginning phase", "combat phase", "ending phase")
+
+
+@lru_cache(maxsize=1)
+def _terminal_patterns() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for term in lark_parser().terminals:
+        if term.pattern.type == "str":
+            out[term.name] = f"'{term.pattern.value}'"
+    return out
+
+
+def _describe(expected: set[str]) -> str:
+    pats = _terminal_patterns()
+    words = sorted({_TERMINAL_WORDS.get(e) or pats.get(e) or e.lower() for e in expected})
+    if not words:
+        return "nothing more"
+    if len(words) > 8:
+        return ", ".join(words[:8]) + f" or one of {len(words) - 8} more"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _hint(code: str, column: int) -> str | None:
+    stripped = code.strip()
+    lower = stripped.lower()
+    first = stripped.split(" ", 1)[0] if stripped else ""
+    # A statement keyword written with a capital letter is read as a name.
+    for step in _STEP_NAMES:
+        if lower.startswith(step) and not stripped.startswith(step):
+            return f"keywords are lowercase: write '{step}'"
+    for kw in _STARTERS:
+        if first == kw.capitalize():
+            return f"keywords are lowercase: write '{kw}'"
+    swallowed = _swallowed_word(code)
+    if swallowed is not None:
+        close = difflib.get_close_matches(swallowed[0], _VERBS, n=1, cutoff=0.75)
+        return f"did you mean '{close[0]}'?" if close else None
+    words = re.findall(r"[a-z][a-z\-']*(?: [a-z][a-z\-']*)*", code)
+    # Misspelt step or phase name.
+    for phrase in words:
+        for size in (4, 3, 2):
+            toks = phrase.split()
+            for i in range(len(toks) - size + 1):
+                cand = " ".join(toks[i:i + size])
+                if cand in _STEP_NAMES:
+                    continue
+                close = difflib.get_close_matches(cand, _STEP_NAMES, n=1, cutoff=0.85)
+                if close:
+                    return f"did you mean '{close[0]}'?"
+    if first in ("card", "players", "title", "edition", "priority", "include") and ":" not in code:
+        return f"'{first}' needs a colon, as in '{first}: ...'" if first != "card" else \
+            "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"
+    if re.match(r"turn\s+\d+\s+[A-Z]", stripped):
+        return "a turn header needs a colon, as in 'turn 3: Alice'"
+    # Unknown verb after a name.
+    m = re.match(r"(?:\"[^\"]*\"|[A-Z][\w'\-]*(?: [A-Z][\w'\-]*)*)\s+([a-z][\w'\-]*)", stripped)
+    if m and m.group(1) not in _VERBS:
+        close = difflib.get_close_matches(m.group(1), _VERBS, n=1, cutoff=0.75)
+        if close:
+            return f"did you mean '{close[0]}'?"
+    if first and first.islower() and first not in _STARTERS and not any(lower.startswith(s) for s in _STEP_NAMES):
+        close = difflib.get_close_matches(first, _STARTERS, n=1, cutoff=0.75)
+        if close:
+            return f"unknown word '{first}'; did you mean '{close[0]}'?"
+    return None
+
+
+_CONNECTORS = {"of", "the", "from", "a", "an", "to", "in", "on", "by", "de", "du", "la", "le", "der", "von", "van",
+               "y", "et", "at", "into", "upon", "over", "under", "without", "beyond"}
+
+
+def _swallowed_word(code: str) -> tuple[str, int] | None:
+    """A line like 'Alice atacks Bob' lexes as one long name; find the misspelt word inside it."""
+    m = re.match(r"\s*(?:[A-Z][\w'\-]*\s+)+?([a-z][\w'\-]*)\s+[A-Z]", code)
+    if m and m.group(1) not in _CONNECTORS:
+        word = m.group(1)
+        if difflib.get_close_matches(word, _VERBS, n=1, cutoff=0.75):
+            return word, m.start(1) + 1
+    return None
+
+
+def _problem(code: str, line_no: int, err: UnexpectedInput) -> SyntaxProblem:
+    column = err.column if isinstance(err.column, int) and err.column > 0 else len(code.rstrip()) + 1
+    if isinstance(err, UnexpectedCharacters):
+        allowed = set(err.allowed or ())
+        bad = code[column - 1:column - 1 + 20].split(" ")[0] or code[column - 1:column]
+        message = f"unexpected '{bad}'; expected {_describe(allowed)}"
+        end = column + max(len(bad), 1)
+    elif isinstance(err, UnexpectedToken):
+        tok = err.token
+        swallowed = _swallowed_word(code)
+        if swallowed is not None:
+            word, column = swallowed
+            message = f"unknown word '{word}'"
+            end = column + len(word)
+        elif tok.type == "$END":
+            column = len(code.rstrip()) + 1
+            message = f"the statement is incomplete; expected {_describe(set(err.expected))}"
+            end = column + 1
+        else:
+            message = f"unexpected '{tok}'; expected {_describe(set(err.expected))}"
+            end = tok.end_column or column + 1
+    elif isinstance(err, UnexpectedEOF):
+        column = len(code.rstrip()) + 1
+        message = f"the statement is incomplete; expected {_describe(set(err.expected))}"
+        end = column + 1
+    else:  # pragma: no cover - lark raises only the three above
+        message = "cannot read this statement"
+        end = column + 1
+    return SyntaxProblem(line_no, column, end, message, _hint(code, column))
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedLine:
+    line: int
+    statements: list[n.Statement]
+    comment: Comment | None
+    problem: SyntaxProblem | None
+
+
+def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
+    """Parse one line of transcript code (comment already removed)."""
+    if len(code) > MAX_LINE_LENGTH:
+        return SyntaxProblem(line_no, MAX_LINE_LENGTH + 1, len(code) + 1,
+                             f"line is {len(code)} characters long; the limit is {MAX_LINE_LENGTH}")
+    parser, build = _lark()
+    build.line_no = line_no
+    try:
+        result = parser.parse(code)
+    except UnexpectedInput as err:
+        return _problem(code, line_no, err)
+    except VisitError as err:  # a transformer failure on odd input: report, never raise
+        return SyntaxProblem(line_no, 1, len(code) + 1, f"cannot read this statement ({err.orig_exc})")
+    stmts: list[n.Statement] = result if isinstance(result, list) else [result]
+    segments = _segments(code)
+    if len(segments) == len(stmts):
+        stmts = [replace(st, span=n.Span(line_no, a, line_no, b)) for st, (a, b) in zip(stmts, segments)]
+    return stmts
+
+
+def _segments(code: str) -> list[tuple[int, int]]:
+    """1-based [start, end) columns of each ';'-separated statement, trimmed of spaces."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    in_quote = False
+    for i, ch in enumerate(code + ";"):
+        if ch == '"':
+            in_quote = not in_quote
+        elif ch == ";" and not in_quote:
+            seg = code[start:i]
+            lead = len(seg) - len(seg.lstrip())
+            out.append((start + lead + 1, start + len(seg.rstrip()) + 1))
+            start = i + 1
+    return out
+
+
+def parse_lines(lines: Iterator[tuple[int, str]]) -> Iterator[ParsedLine]:
+    """Parse numbered source lines lazily."""
+    for line_no, raw in lines:
+        code, comment = split_comment(raw)
+        if not code.strip():
+            if comment is not None:
+                yield ParsedLine(line_no, [], comment, None)
+            continue
+        result = parse_line(code, line_no)
+        if isinstance(result, SyntaxProblem):
+            yield ParsedLine(line_no, [], comment, result)
+        else:
+            yield ParsedLine(line_no, result, comment, None)
