@@ -205,7 +205,7 @@ class _Build(Transformer[Token, Any]):
     def attacking_fact(self, target: n.Ref) -> n.Fact:
         return n.Fact("attacking", target)
 
-    def blocking_fact(self, refs: tuple[n.Ref, ...]) -> n.Fact:
+    def blocking_fact(self, *refs: n.Ref) -> n.Fact:
         return n.Fact("blocking", refs)
 
     def blocked_fact(self) -> n.Fact:

@@ -1,0 +1,1 @@
+"""The replay: a game state moved forward one statement at a time."""

@@ -1,0 +1,1 @@
+"""Output formats, all made from :class:`rulecheck.diagnostics.Violation`."""

@@ -1,0 +1,1 @@
+"""Rule checks, grouped by CR section, and the registry that names them."""

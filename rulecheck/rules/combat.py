@@ -1,0 +1,874 @@
+"""Combat: CR 506-511 and the combat turn-based actions of 703.4e-k."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .. import nodes as n
+from ..replay.engine import AssignmentGroup, Declaration, PlanEntry, Replay
+from ..replay.state import DAMAGE_STEPS, STEP_PHASE, Ability, Permanent, StackItem, mana_symbols, mana_value
+from . import turn
+
+ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
+ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
+TWO_OR_MORE = "can't be blocked except by two or more creatures"
+TEAM_TWO_OR_MORE = "creatures you control can't be blocked except by two or more creatures"
+MAX_ONE_ATTACK = "no more than one creature can attack each combat"
+MAX_ONE_BLOCK = "no more than one creature can block each combat"
+LURE = "all creatures able to block it do so"
+MUST_ATTACK = "attacks each combat if able"
+MUST_BLOCK = "blocks each combat if able"
+
+
+def handle(g: Replay, stmt: n.Statement) -> None:
+    if isinstance(stmt, n.ChooseDefender):
+        choose_defender(g, stmt)
+    elif isinstance(stmt, n.DeclareAttackers):
+        declare_attackers(g, stmt)
+    elif isinstance(stmt, n.DeclareBlockers):
+        declare_blockers(g, stmt)
+    elif isinstance(stmt, n.DamageOrder):
+        damage_order(g, stmt)
+    elif isinstance(stmt, n.AssignDamage):
+        assign(g, stmt)
+    elif isinstance(stmt, n.DamageDealt):
+        turn.tba(g, "deal", stmt)
+        deal_all(g)
+    elif isinstance(stmt, n.DealDamage):
+        deal_one(g, stmt)
+    elif isinstance(stmt, n.RemovedFromCombat):
+        g.remove_from_combat(g.perm(stmt.permanent))
+
+
+# ------------------------------------------------------------------ helpers
+def kw(g: Replay, p: Permanent, word: str) -> bool:
+    return g.has_ability(p, word)
+
+
+def defending_player_of(g: Replay, p: Permanent) -> str | None:
+    if p.attacking is None:
+        return None
+    if p.attacking in g.pstate:
+        return p.attacking
+    for q in g.perms + g.graveyard:
+        if q.name == p.attacking:
+            return q.controller
+    return None
+
+
+def begin_combat(g: Replay) -> None:
+    opponents = [x for x in g.players if x != g.active]
+    if len(g.players) == 2 or g.option == "attack multiple players":
+        g.defenders = opponents
+    elif g.archenemy is not None and g.active == g.archenemy:
+        g.defenders = opponents
+    else:
+        g.defenders = []
+    for p in g.perms:
+        p.removed_from_combat = False
+        p.left_combat_at_end = False
+        p.declared_blocker = False
+        p.blocked_by_declaration = False
+    g.assigned = {}
+    g.placement_pending = set()
+
+
+def _step_is(g: Replay, step: str, stmt: n.Statement, kind: str) -> bool:
+    if g.step != step:
+        from ..replay.engine import TBA_RULE, TBA_WORDS
+        g.flag(stmt, TBA_RULE[kind], f"{TBA_WORDS[kind]} happens in the {g.step or 'gap between steps'}; it is a "
+                                     f"turn-based action of the {step}")
+        return False
+    return True
+
+
+# ------------------------------------------------------------------ 507.1
+def choose_defender(g: Replay, stmt: n.ChooseDefender) -> None:
+    player = g.player(stmt.player)
+    chosen = [g.player(r) for r in stmt.defenders]
+    if _step_is(g, "beginning of combat step", stmt, "choose_defender"):
+        turn.tba(g, "choose_defender", stmt)
+        if player != g.active:
+            g.flag(stmt, "507.1", f"{player} chooses the defending player, but the active player {g.active} does")
+        elif len(chosen) != 1 and g.option != "attack multiple players":
+            g.flag(stmt, "507.1", f"{player} chooses {', '.join(chosen)} as defending players; in this game the "
+                                  "active player chooses exactly one opponent")
+        elif any(c == g.active for c in chosen):
+            g.flag(stmt, "507.1", f"{player} chooses herself; the defending player is an opponent")
+    g.defenders = chosen
+
+
+# ------------------------------------------------------------------ 508
+def declare_attackers(g: Replay, stmt: n.DeclareAttackers) -> None:
+    player = g.player(stmt.player)
+    if g.declaration is None or g.declaration.kind != "attack":
+        if _step_is(g, "declare attackers step", stmt, "declare_attackers"):
+            turn.tba(g, "declare_attackers", stmt)
+        g.declaration = Declaration("attack", player)
+    decl = g.declaration
+    decl.lines.append(stmt)
+    decl.band = decl.band or stmt.band
+    if player != g.active:
+        g.flag(stmt, "508.1", f"{player} declares attackers, but only the active player {g.active} does")
+        return
+    target_name: str | None = None
+    if stmt.target is not None:
+        target_name = _attack_target(g, stmt, stmt.target, player)
+    for ref in stmt.attackers:
+        p = g.perm(ref, prefer=lambda q: q.controller == player and not any(q.pid == pid for pid, _ in decl.pairs))
+        decl.pairs.append((p.pid, [target_name] if target_name else []))
+        if _attacker_problem(g, stmt, p, player):
+            decl.bad.add(p.pid)
+
+
+def _attack_target(g: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str | None:
+    if ref.text in g.pstate:
+        if ref.text == player:
+            g.flag(stmt, "506.2", f"{player} can't attack herself; only the defending player and their "
+                                  "planeswalkers can be attacked", ("508.1b",))
+        elif g.defenders and ref.text not in g.defenders:
+            g.flag(stmt, "506.2", f"{ref.text} is not a defending player this combat", ("508.1b",))
+        return ref.text
+    p = g.perm(ref)
+    if not p.card.is_("planeswalker"):
+        g.flag(stmt, "506.3", f"{p.name} is a {' '.join(p.card.types)}, not a player or planeswalker; only players "
+                              "and planeswalkers can be attacked")
+    elif p.controller == player or (g.defenders and p.controller not in g.defenders):
+        g.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
+                              "defending player can be attacked", ("508.1b",))
+    return p.name
+
+
+def _attacker_problem(g: Replay, stmt: n.Statement, p: Permanent, player: str) -> bool:
+    if not p.is_creature():
+        return g.flag(stmt, "506.3", f"{p.name} is not a creature; only creatures attack")
+    if p.controller != player:
+        return g.flag(stmt, "508.1a", f"{p.name} is {p.controller}'s; the active player attacks only with "
+                                      "creatures she controls")
+    if p.tapped:
+        return g.flag(stmt, "508.1a", f"{p.name} is tapped; attacking creatures must be untapped")
+    if p.new and not kw(g, p, "haste"):
+        return g.flag(stmt, "508.1a", f"{player} has not controlled {p.name} continuously since the turn began "
+                                      "and it lacks haste, so it can't attack", ("302.6",))
+    if kw(g, p, "defender") or kw(g, p, "can't attack"):
+        why = "defender" if kw(g, p, "defender") else "\"can't attack\""
+        return g.flag(stmt, "508.1c", f"{p.name} has {why}, a restriction that forbids it to attack",
+                      ("702.3",) if why == "defender" else ())
+    return False
+
+
+def close_declaration(g: Replay, decl: Declaration) -> None:
+    if decl.kind == "attack":
+        _close_attack(g, decl)
+    else:
+        _close_block(g, decl)
+
+
+def _able_to_attack(g: Replay, p: Permanent) -> bool:
+    return (p.is_creature() and p.controller == g.active and not p.tapped and not p.phased_out
+            and (not p.new or kw(g, p, "haste")) and not kw(g, p, "defender") and not kw(g, p, "can't attack"))
+
+
+def _close_attack(g: Replay, decl: Declaration) -> None:
+    first = decl.lines[0] if decl.lines else None
+    chosen = [pid for pid, _ in decl.pairs]
+    perms = {p.pid: p for p in g.perms}
+    attackers = [perms[pid] for pid in chosen if pid in perms]
+    count = len(attackers)
+    # 508.1c restrictions that depend on the whole declaration
+    if count == 1 and any(kw(g, attackers[0], a) for a in ALONE_ATTACK):
+        g.flag(first, "508.1c", f"{attackers[0].name} can't attack alone, but it is the only attacker")
+    elif count > 1 and g.global_static(MAX_ONE_ATTACK):
+        g.flag(first, "508.1c", f"{count} creatures attack, but no more than one creature can attack each combat "
+                                f"({g.global_static(MAX_ONE_ATTACK)[0].name})")
+    elif decl.band and not any(kw(g, p, "banding") for p in attackers):
+        g.flag(first, "508.1e", "a band is announced, but none of the attackers has banding or \"bands with "
+                                "other\"", ("702.20",))
+    else:
+        _attack_requirements(g, decl, attackers)
+    # 508.1g-i costs
+    cost = 0
+    for p in attackers:
+        target = next((t for pid, ts in decl.pairs if pid == p.pid for t in ts), None)
+        if target in g.pstate:
+            for q in g.perms:
+                if q.controller == target:
+                    cost += sum(mana_value(mana_symbols(a.text)) for a in q.abilities() if a.kind == "attack_cost")
+    _judge_cost(g, decl, cost, "508.1g", "508.1i", "attack")
+    # 508.1f, 508.1j
+    for p in attackers:
+        target = next((t for pid, ts in decl.pairs if pid == p.pid for t in ts), None)
+        if target is None and len(g.defenders) == 1:
+            target = g.defenders[0]
+        p.attacking = target
+        p.in_combat = True
+        p.attacked = True
+        if not kw(g, p, "vigilance"):
+            p.tapped = True
+    g.combat_attackers_declared = bool(attackers)
+    if not attackers:
+        _no_attackers(g)
+
+
+def _no_attackers(g: Replay) -> None:
+    """508.6: without attackers, skip the declare blockers and combat damage steps."""
+    g.plan = [e for e in g.plan if not (e.step in ("declare blockers step",) + DAMAGE_STEPS
+                                        and e.origin == "normal")] if g.step == "declare attackers step" else g.plan
+
+
+def _attack_requirements(g: Replay, decl: Declaration, attackers: list[Permanent]) -> None:
+    able = [p for p in g.perms if _able_to_attack(g, p)]
+    if not any(kw(g, p, MUST_ATTACK) for p in able):
+        return
+    max_one = bool(g.global_static(MAX_ONE_ATTACK))
+    flags = tuple((kw(g, p, MUST_ATTACK), any(kw(g, p, a) for a in ALONE_ATTACK)) for p in able)
+    best = _best_attack(flags, max_one)
+    chosen = {p.pid for p in attackers}
+    obeyed = sum(1 for p in able if p.pid in chosen and kw(g, p, MUST_ATTACK))
+    if obeyed < best:
+        g.flag(decl.lines[0] if decl.lines else None, "508.1d",
+               f"the declaration obeys {obeyed} attack requirement(s), but {best} could be obeyed without breaking "
+               "a restriction")
+
+
+@lru_cache(maxsize=1024)
+def _best_attack(flags: tuple[tuple[bool, bool], ...], max_one: bool) -> int:
+    """Most 'attacks if able' requirements obeyable: exact search over who attacks (508.1d)."""
+    best = 0
+    n_ = len(flags)
+
+    def search(i: int, total: int, alone_flag: bool, score: int) -> None:
+        nonlocal best
+        if i == n_:
+            if max_one and total > 1:
+                return
+            if alone_flag and total < 2:
+                return
+            best = max(best, score)
+            return
+        if score + sum(1 for f in flags[i:] if f[0]) <= best:
+            return
+        must, alone = flags[i]
+        search(i + 1, min(total + 1, 2), alone_flag or alone, score + (1 if must else 0))
+        search(i + 1, total, alone_flag, score)
+
+    search(0, 0, False, 0)
+    return best
+
+
+def _judge_cost(g: Replay, decl: Declaration, cost: int, total_rule: str, paid_rule: str, what: str) -> None:
+    if decl.pay_line is not None:
+        if decl.paid != cost:
+            g.flag(decl.pay_line, total_rule, f"the total cost to {what} is {{{cost}}}, but {decl.player} pays "
+                                              f"{{{decl.paid}}}", (paid_rule,))
+    elif cost > 0:
+        g.flag(decl.lines[0] if decl.lines else None, paid_rule,
+               f"{what}ing costs {{{cost}}} in total, and it is not paid")
+
+
+def pay(g: Replay, stmt: n.PayMana) -> None:
+    player = g.player(stmt.player)
+    decl = g.declaration
+    amount = mana_value(mana_symbols(stmt.mana))
+    if decl is not None:
+        decl.paid += amount
+        decl.pay_line = stmt
+    g.pay_from_pool(player, stmt.mana)
+
+
+# ------------------------------------------------------------------ 509
+def declare_blockers(g: Replay, stmt: n.DeclareBlockers) -> None:
+    player = g.player(stmt.player)
+    if g.resolving is not None and stmt.blockers:
+        _effect_block(g, stmt)
+        return
+    if g.declaration is None or g.declaration.kind != "block":
+        if _step_is(g, "declare blockers step", stmt, "declare_blockers"):
+            turn.tba(g, "declare_blockers", stmt)
+        g.declaration = Declaration("block", player)
+    decl = g.declaration
+    decl.lines.append(stmt)
+    attackers = [g.perm(r) for r in stmt.attackers]
+    for ref in stmt.blockers:
+        b = g.perm(ref, prefer=lambda q: q.controller == player)
+        decl.pairs.append((b.pid, [a.name for a in attackers]))
+        if b.pid in decl.bad:
+            continue
+        if _blocker_problem(g, stmt, b, attackers, player, decl):
+            decl.bad.add(b.pid)
+
+
+def _blocker_problem(g: Replay, stmt: n.Statement, b: Permanent, attackers: list[Permanent], player: str,
+                     decl: Declaration) -> bool:
+    if not b.is_creature():
+        return g.flag(stmt, "506.3", f"{b.name} is not a creature; only creatures block")
+    if b.controller != player:
+        return g.flag(stmt, "509.1a", f"{b.name} is {b.controller}'s; a player blocks only with creatures she "
+                                      "controls")
+    if b.tapped:
+        return g.flag(stmt, "509.1a", f"{b.name} is tapped; blocking creatures must be untapped")
+    total = sum(len(ts) for pid, ts in decl.pairs if pid == b.pid)
+    limit = 99 if kw(g, b, "can block any number of creatures") else \
+        2 if kw(g, b, "can block an additional creature each combat") else 1
+    if total > limit:
+        return g.flag(stmt, "509.1a", f"{b.name} blocks {total} creatures, but each blocker blocks one attacking "
+                                      "creature unless an ability lets it block more")
+    for a in attackers:
+        if not (a.in_combat and a.attacking is not None) and not a.in_combat:
+            return g.flag(stmt, "509.1a", f"{a.name} is not an attacking creature")
+        defender = defending_player_of(g, a)
+        if defender is not None and defender != player:
+            return g.flag(stmt, "509.1a", f"{a.name} is attacking {a.attacking}, not {player} or a planeswalker "
+                                          f"{player} controls")
+        if kw(g, b, "can't block"):
+            return g.flag(stmt, "509.1b", f"{b.name} can't block")
+        if kw(g, a, "flying") and not (kw(g, b, "flying") or kw(g, b, "reach")):
+            return g.flag(stmt, "509.1b", f"{a.name} has flying and {b.name} has neither flying nor reach",
+                          ("702.9", "702.16"))
+        if kw(g, a, "shadow") != kw(g, b, "shadow"):
+            return g.flag(stmt, "509.1b", f"{a.name} and {b.name} don't both have shadow, so one can't block the "
+                                          "other")
+        if kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"):
+            return g.flag(stmt, "509.1b", f"{a.name} has horsemanship and {b.name} doesn't")
+    return False
+
+
+def _needs_two(g: Replay, a: Permanent) -> bool:
+    return kw(g, a, "menace") or kw(g, a, TWO_OR_MORE) or bool(g.global_static(TEAM_TWO_OR_MORE, a.controller))
+
+
+def _close_block(g: Replay, decl: Declaration) -> None:
+    first = decl.lines[0] if decl.lines else None
+    perms = {p.pid: p for p in g.perms}
+    blocks: dict[int, list[Permanent]] = {}
+    per_attacker: dict[str, list[int]] = {}
+    for pid, targets in decl.pairs:
+        for t in targets:
+            a = next((p for p in g.perms if p.name == t), None)
+            if a is None:
+                continue
+            blocks.setdefault(pid, []).append(a)
+            per_attacker.setdefault(a.name, []).append(pid)
+    blockers = [perms[pid] for pid in blocks if pid in perms]
+    flagged = any(pid in decl.bad for pid in blocks)
+    if not flagged:
+        for name, pids in per_attacker.items():
+            a = next(p for p in g.perms if p.name == name)
+            if len(pids) == 1 and _needs_two(g, a):
+                g.flag(first, "509.1b", f"{a.name} can't be blocked except by two or more creatures, but only "
+                                        f"{perms[pids[0]].name} blocks it")
+                flagged = True
+                break
+    if not flagged and len(blockers) == 1 and any(kw(g, blockers[0], x) for x in ALONE_BLOCK):
+        g.flag(first, "509.1b", f"{blockers[0].name} can't block alone, but it is the only blocker")
+        flagged = True
+    if not flagged and len(blockers) > 1 and g.global_static(MAX_ONE_BLOCK):
+        g.flag(first, "509.1b", f"{len(blockers)} creatures block, but no more than one creature can block each "
+                                f"combat ({g.global_static(MAX_ONE_BLOCK)[0].name})")
+        flagged = True
+    if not flagged:
+        _block_requirements(g, decl, blocks)
+    cost = 0
+    for q in g.perms:
+        cost += sum(mana_value(mana_symbols(a.text)) for a in q.abilities() if a.kind == "block_cost") * len(blockers)
+    _judge_cost(g, decl, cost, "509.1d", "509.1f", "block")
+    # 509.1g-h
+    for b in blockers:
+        b.in_combat = True
+        b.declared_blocker = True
+        for a in blocks[b.pid]:
+            if a.pid not in b.blocking:
+                b.blocking.append(a.pid)
+            if b.pid not in a.blockers:
+                a.blockers.append(b.pid)
+    for a in g.perms:
+        if a.in_combat and a.attacking is not None or (a.in_combat and a.attacked):
+            a.blocked = bool(a.blockers)
+            a.blocked_by_declaration = bool(a.blockers)
+
+
+def _potential_blockers(g: Replay, player: str) -> list[Permanent]:
+    return [p for p in g.perms if p.controller == player and p.is_creature() and not p.tapped and not p.phased_out
+            and not kw(g, p, "can't block")]
+
+
+def _can_block(g: Replay, b: Permanent, a: Permanent) -> bool:
+    if kw(g, a, "flying") and not (kw(g, b, "flying") or kw(g, b, "reach")):
+        return False
+    if kw(g, a, "shadow") != kw(g, b, "shadow"):
+        return False
+    return not (kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"))
+
+
+def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Permanent]]) -> None:
+    attackers = [a for a in g.perms if a.in_combat and a.attacked and defending_player_of(g, a) == decl.player]
+    attackers += [a for a in g.perms if a.in_combat and a.attacking is not None and not a.attacked
+                  and defending_player_of(g, a) == decl.player]
+    pool = _potential_blockers(g, decl.player)
+    lures = [a for a in attackers if kw(g, a, LURE)]
+    musts = [b for b in pool if kw(g, b, MUST_BLOCK)]
+    if not lures and not musts:
+        return
+    a_index = {a.pid: i for i, a in enumerate(attackers)}
+    needs_two = tuple(_needs_two(g, a) for a in attackers)
+    blockers_spec = []
+    for b in pool:
+        options = tuple(i for i, a in enumerate(attackers) if _can_block(g, b, a))
+        blockers_spec.append((options, kw(g, b, MUST_BLOCK), any(kw(g, b, x) for x in ALONE_BLOCK)))
+    lure_idx = frozenset(a_index[a.pid] for a in lures)
+    best = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)))
+    obeyed = 0
+    for (options, must, _alone), b in zip(blockers_spec, pool):
+        chosen = [a_index[a.pid] for a in blocks.get(b.pid, []) if a.pid in a_index]
+        obeyed += _score(chosen[0] if chosen else None, options, must, lure_idx)
+    if obeyed < best:
+        g.flag(decl.lines[0] if decl.lines else None, "509.1c",
+               f"the declaration obeys {obeyed} blocking requirement(s), but {best} could be obeyed without "
+               "breaking a restriction")
+
+
+def _score(choice: int | None, options: tuple[int, ...], must: bool, lures: frozenset[int]) -> int:
+    """Requirements one blocker obeys: 'blocks if able', plus one per lure attacker it could block and does."""
+    score = 0
+    if must and choice is not None:
+        score += 1
+    for i in lures:
+        if i in options and choice == i:
+            score += 1
+    return score
+
+
+@lru_cache(maxsize=256)
+def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two: tuple[bool, ...],
+                lures: frozenset[int], max_one: bool) -> int:
+    """Exact maximum of obeyed block requirements under the restrictions (509.1c), by memoised search.
+
+    The state keeps, for each attacker that needs two or more blockers, how many block it (0, 1, 2+), plus
+    the total number of blockers (0, 1, 2+) and whether a "can't block alone" creature blocks.
+    """
+    tracked = [i for i, t in enumerate(needs_two) if t]
+
+    @lru_cache(maxsize=None)
+    def search(i: int, counts: tuple[int, ...], total: int, alone: bool) -> int:
+        if i == len(spec):
+            if any(c == 1 for c in counts):
+                return -1
+            if max_one and total > 1:
+                return -1
+            if alone and total < 2:
+                return -1
+            return 0
+        options, must, alone_b = spec[i]
+        best = search(i + 1, counts, total, alone)
+        for choice in options:
+            nc = list(counts)
+            if choice in tracked:
+                k = tracked.index(choice)
+                nc[k] = min(nc[k] + 1, 2)
+            rest = search(i + 1, tuple(nc), min(total + 1, 2), alone or alone_b)
+            if rest >= 0:
+                best = max(best, rest + _score(choice, options, must, lures))
+        return best
+
+    return max(search(0, tuple(0 for _ in tracked), 0, False), 0)
+
+
+def _effect_block(g: Replay, stmt: n.DeclareBlockers) -> None:
+    """A creature made to block by a resolving effect (509.6)."""
+    for ref in stmt.blockers:
+        b = g.perm(ref)
+        for aref in stmt.attackers:
+            a = g.perm(aref)
+            b.in_combat = True
+            if a.pid not in b.blocking:
+                b.blocking.append(a.pid)
+            if b.pid not in a.blockers:
+                a.blockers.append(b.pid)
+            a.blocked = True
+            g.placement_pending.add(a.pid)
+            g.placement_pending.add(b.pid)
+
+
+# ------------------------------------------------------------------ 509.2, 509.3, 509.6, 509.7
+def damage_order(g: Replay, stmt: n.DamageOrder) -> None:
+    player = g.player(stmt.player)
+    creature = g.perm(stmt.creature)
+    order = [g.perm(r) for r in stmt.order]
+    kind = "order_attackers" if stmt.of_blockers else "order_blockers"
+    rule = "509.2" if stmt.of_blockers else "509.3"
+    current = creature.blockers if stmt.of_blockers else creature.blocking
+    names = {g.by_pid(pid).name for pid in current if g.by_pid(pid) is not None}  # type: ignore[union-attr]
+    given = [p.name for p in order]
+    placement = creature.pid in g.placement_pending
+    if placement:
+        g.placement_pending.discard(creature.pid)
+        old = [g.by_pid(pid) for pid in current]
+        old_names = [p.name for p in old if p is not None and p.pid not in g.placement_pending]
+        kept = [x for x in given if x in old_names]
+        if set(given) == names and kept != [x for x in old_names if x in given]:
+            g.flag(stmt, "509.6" if not _put_blocking(g, creature) else "509.7",
+                   f"placing the new creature in {creature.name}'s damage assignment order may not change the "
+                   f"relative order of the others ({', '.join(old_names)})")
+    else:
+        if not _step_is(g, "declare blockers step", stmt, kind):
+            pass
+        else:
+            turn.tba(g, kind, stmt)
+        expected_player = g.active if stmt.of_blockers else creature.controller
+        if player != expected_player:
+            g.flag(stmt, rule, f"{player} announces {creature.name}'s damage assignment order, but "
+                               f"{expected_player} does")
+        elif set(given) != names or len(given) != len(set(given)):
+            missing = sorted(names - set(given))
+            extra = sorted(set(given) - names)
+            what = "blocking it" if stmt.of_blockers else "it is blocking"
+            if missing:
+                g.flag(stmt, rule, f"{creature.name}'s damage assignment order must list every creature {what}; "
+                                   f"{', '.join(missing)} is left out")
+            elif extra:
+                g.flag(stmt, rule, f"{', '.join(extra)} is not a creature {what}, so it can't be in "
+                                   f"{creature.name}'s damage assignment order")
+            else:
+                g.flag(stmt, rule, f"{creature.name}'s damage assignment order lists a creature twice")
+    pids = [p.pid for p in order if p.pid in current]
+    rest = [pid for pid in current if pid not in pids]
+    if stmt.of_blockers:
+        creature.blockers = pids + rest
+    else:
+        creature.blocking = pids + rest
+
+
+def _put_blocking(g: Replay, attacker: Permanent) -> bool:
+    return any(g.by_pid(pid) is not None and not g.by_pid(pid).declared_blocker  # type: ignore[union-attr]
+               and g.by_pid(pid).entered_serial == g.step_serial for pid in attacker.blockers)  # type: ignore[union-attr]
+
+
+def put_onto_battlefield(g: Replay, stmt: n.PutOntoBattlefield) -> None:
+    player = g.player(stmt.player)
+    card = g.card(stmt.card)
+    ps = g.pstate[player]
+    if not stmt.token:
+        if card.name in ps.hand_cards:
+            ps.hand_cards.remove(card.name)
+        if ps.hand is not None and ps.hand > 0 and g.resolving is not None:
+            ps.hand -= 1
+    p = g.new_perm(card.name, card, player, new=True, token=stmt.token)
+    p.tapped = stmt.tapped
+    if stmt.attacking is not None:
+        target = stmt.attacking.text
+        gone = target not in g.pstate and not any(q.name == target for q in g.perms)
+        if p.is_creature() and player == g.active and not gone and STEP_PHASE.get(g.step or "") == "combat":
+            p.attacking = target
+            p.in_combat = True
+            p.attacked = False
+            g.combat_attackers_declared = True
+    if stmt.blocking is not None:
+        a = g.perm(stmt.blocking)
+        if p.is_creature() and defending_player_of(g, a) == player:
+            p.in_combat = True
+            p.blocking = [a.pid]
+            a.blockers.append(p.pid)
+            a.blocked = True
+            g.placement_pending.add(a.pid)
+            g.placement_pending.add(p.pid)
+    if g.step == "end step":
+        p.entered_serial = g.step_serial
+
+
+# ------------------------------------------------------------------ triggers and timing
+def combat_trigger(g: Replay, stmt: n.Trigger, p: Permanent) -> bool:
+    texts = [a.text for a in p.abilities() if a.kind in ("trigger", "keyword")]
+    if "whenever this attacks and isn't blocked" in texts:
+        if p.blocked_by_declaration:
+            g.flag(stmt, "509.4g", f"{p.name} had a blocker declared for it, so its \"attacks and isn't blocked\" "
+                                   "ability doesn't trigger, even though the blocker later left", ("509.1h",))
+        return True
+    if "whenever this attacks" in texts:
+        if not p.attacked:
+            why = ("it was put onto the battlefield attacking, so for triggers it never attacked"
+                   if p.in_combat else "it was not declared as an attacker")
+            g.flag(stmt, "508.4" if p.in_combat else "508.2", f"{p.name}'s attack ability doesn't trigger: {why}")
+        return True
+    if "whenever this becomes blocked" in texts:
+        return True
+    if "whenever this blocks" in texts:
+        if not p.declared_blocker:
+            g.flag(stmt, "509.7" if p.in_combat else "509.4a", f"{p.name}'s block ability doesn't trigger: it "
+                                                               "was not declared as a blocker")
+        return True
+    return "exalted" in texts or "whenever a creature you control attacks alone" in texts
+
+
+def resolve_defending(g: Replay, stmt: n.Resolve, item: StackItem) -> None:
+    assert stmt.defending is not None
+    named = g.player(stmt.defending)
+    p = g.find_perm(stmt.source)
+    if p is None:
+        return
+    actual = defending_player_of(g, p)
+    if actual is not None and actual != named:
+        g.flag(stmt, "508.5", f"{p.name} is attacking {p.attacking}, so the defending player for its ability is "
+                              f"{actual}, not {named}", ("508.5a",))
+
+
+def damage_window(g: Replay, stmt: n.Statement, what: str) -> bool:
+    if g.step in DAMAGE_STEPS and "deal" not in g.tba_done and (
+            g.tba_done.get("assign_ap") is not None or g.tba_done.get("assign_dp") is not None):
+        return g.flag(stmt, "510.2", f"{what} after combat damage is assigned and before it is dealt; no player "
+                                     "may cast spells or activate abilities in between")
+    return False
+
+
+def combat_timing(g: Replay, stmt: n.Statement, abilities: tuple[Ability, ...], what: str) -> bool:
+    for ab in abilities:
+        if ab.kind != "timing":
+            continue
+        text = ab.text
+        in_combat = STEP_PHASE.get(g.step or "") == "combat"
+        order = ["beginning of combat step", "declare attackers step", "declare blockers step",
+                 "combat damage step", "second combat damage step", "end of combat step"]
+        pos = order.index(g.step) if g.step in order else -1
+        if "during combat" in text and not in_combat:
+            return g.flag(stmt, "506.6c", f"{what} outside combat, but it is allowed only during combat")
+        if "before blockers are declared" in text and (pos >= 2 or (not in_combat and g.precombat_main_done
+                                                                     and g.step == "postcombat main phase")):
+            return g.flag(stmt, "506.6b", f"{what} in the {g.step}, but it may be cast only before the declare "
+                                          "blockers step begins")
+        if "after blockers are declared" in text and 0 <= pos < 2:
+            return g.flag(stmt, "506.6b", f"{what} in the {g.step}, but it may be cast only after the declare "
+                                          "blockers step begins")
+        if "before attackers are declared" in text and pos >= 1:
+            return g.flag(stmt, "506.6a", f"{what} in the {g.step}, but it may be cast only before the declare "
+                                          "attackers step begins")
+        if "after attackers are declared" in text and 0 <= pos < 1:
+            return g.flag(stmt, "506.6a", f"{what} in the {g.step}, but it may be cast only after the declare "
+                                          "attackers step begins")
+    return False
+
+
+# ------------------------------------------------------------------ 510
+def begin_damage_step(g: Replay) -> None:
+    fighters = [p for p in g.perms if p.in_combat]
+    if g.step == "combat damage step":
+        strikers = [p for p in fighters if kw(g, p, "first strike") or kw(g, p, "double strike")]
+        g.first_strike_step = bool(strikers)
+        for p in fighters:
+            p.first_strike_at_step = kw(g, p, "first strike") or kw(g, p, "double strike")
+        if strikers and not any(e.step == "second combat damage step" for e in g.plan):
+            g.plan.insert(0, PlanEntry("second combat damage step"))
+    g.assigned = {}
+
+
+def unexpected_second_damage_step(g: Replay, stmt: n.Statement) -> None:
+    g.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
+                          "strike or double strike as the first one began", ("510.5",))
+
+
+def _assigns_this_step(g: Replay, p: Permanent) -> bool:
+    if not g.first_strike_step:
+        return True
+    if g.step == "combat damage step":
+        return kw(g, p, "first strike") or kw(g, p, "double strike")
+    return (not p.first_strike_at_step) or kw(g, p, "double strike")
+
+
+def assign(g: Replay, stmt: n.AssignDamage) -> None:
+    p = g.perm(stmt.creature, anywhere=True)
+    player = p.controller
+    kind = "assign_ap" if player == g.active else "assign_dp"
+    if _step_is(g, g.step if g.step in DAMAGE_STEPS else "combat damage step", stmt, kind):
+        turn.tba(g, kind, stmt)
+    if g.assigning is None or g.assigning.player != player:
+        if g.assigning is not None:
+            close_assignment(g, g.assigning)
+        g.assigning = AssignmentGroup(player)
+    g.assigning.lines.append(stmt)
+    total = sum(a.amount for a in stmt.assignments)
+    recipients = [a.recipient.text for a in stmt.assignments]
+    if p not in g.perms or not p.in_combat:
+        if total:
+            g.flag(stmt, "506.4", f"{p.name} was removed from combat, so it is no longer attacking or blocking and "
+                                  "assigns no combat damage")
+        return
+    if total and not _assigns_this_step(g, p):
+        if g.step == "combat damage step":
+            g.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
+                                  f"first-strike damage step; {p.name} has neither", ("702.7",))
+        else:
+            g.flag(stmt, "510.5", f"{p.name} had first strike as the first combat damage step began and lacks "
+                                  "double strike, so it assigns no damage in the second step", ("702.7",))
+        return
+    power = g.pt(p)[0]
+    if power <= 0 and total:
+        g.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
+        return
+    if total and total != power:
+        g.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
+        return
+    if p.attacking is not None or p.attacked:
+        if not p.blocked:
+            target = p.attacking
+            if target is not None and target not in g.pstate and not any(q.name == target for q in g.perms):
+                target = None
+            if total and (target is None or any(r != target for r in recipients)):
+                if target is None:
+                    g.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "
+                                           "it isn't attacking anything and assigns no combat damage",
+                           ("506.4c",))
+                else:
+                    g.flag(stmt, "510.1b", f"{p.name} is unblocked, so it assigns its combat damage to {target}, "
+                                           "what it is attacking")
+                return
+        else:
+            blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
+            trample = kw(g, p, "trample")
+            defender = defending_player_of(g, p)
+            if total and not blockers and not trample:
+                g.flag(stmt, "510.1c", f"{p.name} is blocked, and with no creature blocking it any more it assigns "
+                                       "no combat damage", ("509.1h",))
+                return
+            bad = [r for r in recipients if r not in blockers and not (trample and r in (defender, p.attacking))]
+            if bad:
+                g.flag(stmt, "510.1c", f"{p.name} is blocked, so it assigns its combat damage to the creatures "
+                                       f"blocking it, not to {bad[0]}", ("509.1h",))
+                return
+    elif p.blocking or p.declared_blocker or p.in_combat:
+        blocked = {g.by_pid(pid).name for pid in p.blocking if g.by_pid(pid)}  # type: ignore[union-attr]
+        if total and not blocked:
+            g.flag(stmt, "510.1d", f"{p.name} isn't blocking any creature any more, so it assigns no combat damage")
+            return
+        bad = [r for r in recipients if r not in blocked]
+        if bad:
+            g.flag(stmt, "510.1d", f"{p.name} assigns combat damage only to the creatures it is blocking, not to "
+                                   f"{bad[0]}")
+            return
+    g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
+
+
+def _lethal(g: Replay, victim: Permanent, already: int, deathtouch: bool) -> int:
+    """Damage that counts as lethal now: toughness less damage marked and assigned (510.1c)."""
+    if deathtouch:
+        return 1 if already == 0 else 0
+    return max(g.pt(victim)[1] - victim.damage - already, 0)
+
+
+def close_assignment(g: Replay, group: AssignmentGroup) -> None:
+    """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next."""
+    assigned_to: dict[str, int] = {}
+    for stmt in group.lines:
+        for a in stmt.assignments:
+            assigned_to[a.recipient.text] = assigned_to.get(a.recipient.text, 0) + a.amount
+    for stmt in group.lines:
+        p = g.find_perm(stmt.creature, anywhere=True)
+        if p is None or p.pid not in g.assigned or g.is_flagged(stmt):
+            continue
+        order_pids = p.blockers if (p.attacking is not None or p.attacked) else p.blocking
+        order = [g.by_pid(pid) for pid in order_pids]
+        order_perms = [q for q in order if q is not None]
+        rule = "510.1c" if (p.attacking is not None or p.attacked) else "510.1d"
+        mine = dict((r, amt) for amt, r in g.assigned[p.pid])
+        deathtouch = kw(g, p, "deathtouch")
+        short: Permanent | None = None
+        for q in order_perms:
+            got = mine.get(q.name, 0)
+            if short is not None and got > 0:
+                g.flag(stmt, rule, f"{p.name} assigns damage to {q.name}, but {short.name}, ahead of it in the "
+                                   "damage assignment order, is not assigned lethal damage"
+                       + (" (counting every creature's assignment this step)" if len(group.lines) > 1 else ""),
+                       ("510.1e",) if len(group.lines) > 1 else ())
+                break
+            others = assigned_to.get(q.name, 0) - got
+            total_needed = g.pt(q)[1] - q.damage
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed
+            if not lethal and short is None:
+                short = q
+        else:
+            if rule == "510.1c" and kw(g, p, "trample"):
+                to_player = sum(amt for amt, r in g.assigned[p.pid] if r not in {q.name for q in order_perms})
+                if to_player and short is not None:
+                    g.flag(stmt, "510.1c", f"{p.name} tramples over, but {short.name} is not assigned lethal damage",
+                           ("702.18",))
+
+
+def assume(g: Replay, kind: str) -> None:
+    if kind == "declare_attackers":
+        if not any(p.in_combat for p in g.perms):
+            _no_attackers(g)
+    elif kind == "deal":
+        deal_all(g)
+
+
+def _default_assignment(g: Replay, p: Permanent) -> list[tuple[int, str]]:
+    power = g.pt(p)[0]
+    if power <= 0 or not p.in_combat or not _assigns_this_step(g, p):
+        return []
+    if p.attacking is not None or p.attacked:
+        if not p.blocked:
+            return [(power, p.attacking)] if p.attacking else []
+        out: list[tuple[int, str]] = []
+        left = power
+        for pid in p.blockers:
+            q = g.by_pid(pid)
+            if q is None or left <= 0:
+                continue
+            give = min(left, max(g.pt(q)[1] - q.damage, 0)) if pid != p.blockers[-1] else left
+            out.append((give, q.name))
+            left -= give
+        return out
+    blocked = [g.by_pid(pid) for pid in p.blocking]
+    first = next((q for q in blocked if q is not None), None)
+    return [(power, first.name)] if first else []
+
+
+def deal_all(g: Replay) -> None:
+    if g.step not in DAMAGE_STEPS:
+        return
+    if g.tba_done.get("deal") is None and "deal" in g.tba_done and getattr(g, "_dealt_serial", -1) == g.step_serial:
+        return
+    g._dealt_serial = g.step_serial  # type: ignore[attr-defined]
+    plan: dict[int, list[tuple[int, str]]] = dict(g.assigned)
+    for p in g.perms:
+        if p.pid not in plan and p.in_combat:
+            plan[p.pid] = _default_assignment(g, p)
+    for pid, parts in plan.items():
+        src = g.by_pid(pid)
+        for amount, recipient in parts:
+            _apply_damage(g, src, amount, recipient)
+    g.assigned = {}
+    _state_based(g)
+
+
+def deal_one(g: Replay, stmt: n.DealDamage) -> None:
+    src = g.find_perm(stmt.source, anywhere=True)
+    combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and g.resolving is None)
+    if combat and g.step in DAMAGE_STEPS:
+        turn.tba(g, "deal", stmt)
+        g.assigned.pop(src.pid if src else -1, None)
+    _apply_damage(g, src, stmt.amount, stmt.recipient.text)
+
+
+def _apply_damage(g: Replay, src: Permanent | None, amount: int, recipient: str) -> None:
+    if recipient in g.pstate:
+        g.pstate[recipient].life -= amount
+        return
+    q = next((x for x in g.perms if x.name == recipient), None)
+    if q is None:
+        return
+    if q.card.is_("planeswalker") and not q.is_creature():
+        q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
+    else:
+        q.damage += amount
+        if src is not None and kw(g, src, "deathtouch"):
+            q.counters["deathtouch-damage"] = 1
+
+
+def _state_based(g: Replay) -> None:
+    for q in list(g.perms):
+        if q.is_creature():
+            tough = g.pt(q)[1]
+            lethal = tough <= 0 or (q.damage >= tough and not kw(g, q, "indestructible")) or \
+                (q.counters.get("deathtouch-damage") and not kw(g, q, "indestructible"))
+            if lethal:
+                g.leave_battlefield(q)
+        elif q.card.is_("planeswalker") and q.counters.get("loyalty", q.card.loyalty or 1) <= 0:
+            g.leave_battlefield(q)
