@@ -33,9 +33,10 @@ def _lines_of_bytes(data: Iterable[bytes], path: str, result: FileResult) -> Ite
     """Decode line by line: a bad byte is reported with its line and column, and the rest goes on."""
     line_no = 0
     for chunk in data:
-        for raw in chunk.replace(b"\r\n", b"\n").split(b"\r"):
-            if raw.endswith(b"\n"):
-                raw = raw[:-1]
+        parts = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
+        if parts and parts[-1] == b"":
+            parts.pop()
+        for raw in parts:
             line_no += 1
             if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]

@@ -658,7 +658,7 @@ def _describe(expected: set[str]) -> str:
 def _hint(code: str, column: int) -> str | None:
     stripped = code.strip()
     lower = stripped.lower()
-    first = stripped.split(" ", 1)[0] if stripped else ""
+    first = stripped.split(" ", 1)[0].rstrip(":") if stripped else ""
     # A statement keyword written with a capital letter is read as a name.
     for step in _STEP_NAMES:
         if lower.startswith(step) and not stripped.startswith(step):
@@ -693,6 +693,9 @@ def _hint(code: str, column: int) -> str | None:
         close = difflib.get_close_matches(m.group(1), _VERBS, n=1, cutoff=0.75)
         if close:
             return f"did you mean '{close[0]}'?"
+    second = stripped.split()[1] if len(stripped.split()) > 1 else ""
+    if first.isalpha() and first.islower() and second in _VERBS:
+        return f"names start with a capital letter: write '{first.capitalize()}', or put the name in double quotes"
     if first and first.islower() and first not in _STARTERS and not any(lower.startswith(s) for s in _STEP_NAMES):
         close = difflib.get_close_matches(first, _STARTERS, n=1, cutoff=0.75)
         if close:
@@ -707,7 +710,7 @@ _CONNECTORS = {"of", "the", "from", "a", "an", "to", "in", "on", "by", "de", "du
 def _swallowed_word(code: str) -> tuple[str, int] | None:
     """A line like 'Alice atacks Bob' lexes as one long name; find the misspelt word inside it."""
     m = re.match(r"\s*(?:[A-Z][\w'\-]*\s+)+?([a-z][\w'\-]*)\s+[A-Z]", code)
-    if m and m.group(1) not in _CONNECTORS:
+    if m and m.group(1) not in _CONNECTORS and m.group(1) not in _VERBS:
         word = m.group(1)
         if difflib.get_close_matches(word, _VERBS, n=1, cutoff=0.75):
             return word, m.start(1) + 1

@@ -1,0 +1,64 @@
+"""Malformed input: the exact position, wording and hint of each syntax diagnostic."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulecheck.checker import check_text
+
+HEAD = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: creature 2/2\n"
+        "Alice controls Craw Wurm\nturn 3: Alice, in precombat main phase\n")
+
+CASES = [
+    ('Alice atacks Bob with Craw Wurm', 7, 13, "unknown word 'atacks'", "did you mean 'attacks'?"),
+    ('Upkeep step begins', 8, 19, "unexpected 'step begins'; expected '(extra turn)', ',', ':', ';', 'ability', 'activates', 'adds', 'and' or one of 45 more", "keywords are lowercase: write 'upkeep step'"),
+    ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed', 'edition' or one of 13 more", "did you mean 'upkeep step'?"),
+    ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
+    ('players Alice, Bob', 9, 14, "unexpected 'Alice'; expected ':'", "'players' needs a colon, as in 'players: ...'"),
+    ('turn 4 Bob', 8, 11, "unexpected 'Bob'; expected ':' or 'ends'", "a turn header needs a colon, as in 'turn 3: Alice'"),
+    ('Alice passes priority please', 23, 29, "unexpected 'please'; expected ';'", None),
+    ('Alice casts', 12, 13, 'the statement is incomplete; expected a name', None),
+    ('Craw Wurm assigns to Bob', 19, 25, "unexpected 'to Bob'; expected 'no' or a number", None),
+    ('Craw Wurm assigns six to Bob', 19, 29, "unexpected 'six to Bob'; expected 'no' or a number", None),
+    ('Alice declares Craw Wurm attacking', 35, 36, 'the statement is incomplete; expected a name', None),
+    ('Alice orders blockers of Craw Wurm Grizzly Bears', 49, 50, "the statement is incomplete; expected ':'", None),
+    ('Alice taps Craw Wurm for G', 26, 27, "unexpected 'G'; expected mana like {2}{G}", None),
+    ('Alice plays', 12, 13, 'the statement is incomplete; expected a name', None),
+    ('Bob blocks Craw Wurm with', 26, 27, 'the statement is incomplete; expected a name', None),
+    ('declare attackers step starts', 24, 30, "unexpected 'starts'; expected ';', 'begins' or 'ends'", "did you mean 'declare attackers step'?"),
+    ('Alice draws card', 13, 17, "unexpected 'card'; expected 'a', 'an' or a number", None),
+    ('priority: sometimes', 11, 20, "unexpected 'sometimes'; expected 'explicit' or 'implicit'", None),
+    ('Grizzly Bears gets +3 until end of turn', 20, 40, "unexpected '+3 until end of turn'; expected 'an' or a modifier like +3/+3", None),
+    ('Alice discards many cards', 16, 26, "unexpected 'many cards'; expected 'a', 'no', 'nothing', a name or a number", None),
+    ('turn three: Alice', 6, 11, "unexpected 'three'; expected a number", None),
+    ('combat damage step begin', 20, 25, "unexpected 'begin'; expected ';', 'begins' or 'ends'", "did you mean 'combat damage step'?"),
+    ('@Alice passes', 1, 14, "unexpected '@Alice passes'; expected '...', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed', 'edition' or one of 13 more", None),
+    ('Alice passes priority; ; Bob passes', 24, 36, "unexpected '; Bob passes'; expected '...', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed', 'edition' or one of 13 more", None),
+    ('Alice casts "Unclosed Quote', 13, 28, 'unexpected \'"Unclosed Quote\'; expected a name', None),
+    ('alice passes priority', 1, 22, "unexpected 'alice passes priority'; expected '...', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed', 'edition' or one of 13 more", "names start with a capital letter: write 'Alice', or put the name in double quotes"),
+    ('Alice: life twenty', 13, 19, "unexpected 'twenty'; expected a number", None),
+    ('Alice casts Grizly Bears', 13, 25, "unknown card 'Grizly Bears'; did you mean 'Grizzly Bears'?", None),
+    ('Alice declares Grizly Bears attacking Bob', 16, 28, "unknown permanent 'Grizly Bears'; did you mean 'Grizzly Bears'?", None),
+    ('Alice casts Craw Wurm targeting', 32, 33, "the statement is incomplete; expected 'the draw' or a name", None),
+]
+
+
+@pytest.mark.parametrize(("line", "column", "end_column", "message", "hint"), CASES, ids=[c[0] for c in CASES])
+def test_syntax_error(line: str, column: int, end_column: int, message: str, hint: str | None) -> None:
+    found = [v for v in check_text(HEAD + line) if v.rule == "syntax"]
+    assert len(found) == 1
+    v = found[0]
+    assert (v.line, v.column, v.end_column, v.message, v.hint) == (6, column, end_column, message, hint)
+
+
+def test_parsing_goes_on_after_a_bad_line() -> None:
+    text = HEAD + "Alice atacks Bob\nAlice plays Craw Wurm\nAlice plays Craw Wurm\n"
+    found = [(v.line, v.rule) for v in check_text(text)]
+    assert (6, "syntax") in found
+    assert (8, "505.5b") in found
+
+
+def test_card_defined_twice() -> None:
+    found = check_text("players: Alice, Bob\ncard Forest: land\ncard Forest: land\n")
+    assert [(v.line, v.column, v.rule, v.message) for v in found] == [
+        (3, 6, "syntax", "card 'Forest' is defined twice (first on line 2)")]
