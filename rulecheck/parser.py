@@ -615,7 +615,8 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "INT": "a number", "SIGNED_INT": "a number", "STEP": "a step or phase name",
     "MANA": "mana like {2}{G}", "PT": "power/toughness like 2/2", "PT_MOD": "a modifier like +3/+3",
     "TEXT": "text", "WORD": "a word", "CARD_NAME": "a card name", "CARD_TYPE": "a card type",
-    "KEYWORD": "a keyword ability", "STATIC": "an ability", "TRIGGER": "a trigger like 'at the beginning of your upkeep'",
+    "KEYWORD": "a keyword ability", "STATIC": "an ability",
+    "TRIGGER": "a trigger like 'at the beginning of your upkeep'",
     "TIMING": "a timing restriction", "TARGET_RULE": "a target restriction", "STRING": "quoted text",
     "PROTECTION": "a protection ability", "LEAVES": "'dies', 'is destroyed', ...", "TBA_REF": "'the draw'",
     "EXTRA": "'(extra turn)'", "PRIORITY_MODE": "'explicit' or 'implicit'", "OPTION": "a game option",
@@ -769,10 +770,10 @@ def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
         return _problem(code, line_no, err)
     except VisitError as err:  # a transformer failure on odd input: report, never raise
         return SyntaxProblem(line_no, 1, len(code) + 1, f"cannot read this statement ({err.orig_exc})")
-    stmts: list[n.Statement] = result if isinstance(result, list) else [result]
+    stmts: list[n.Statement] = result if isinstance(result, list) else [result]  # type: ignore[list-item]
     segments = _segments(code)
     if len(segments) == len(stmts):
-        stmts = [replace(st, span=n.Span(line_no, a, line_no, b)) for st, (a, b) in zip(stmts, segments)]
+        stmts = [replace(st, span=n.Span(line_no, a, line_no, b)) for st, (a, b) in zip(stmts, segments, strict=True)]
     return stmts
 
 

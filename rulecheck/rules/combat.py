@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .. import nodes as n
+from ..nodes import Ability
 from ..replay.engine import AssignmentGroup, Declaration, PlanEntry, Replay
-from ..replay.state import DAMAGE_STEPS, STEP_PHASE, Ability, Permanent, StackItem, mana_symbols, mana_value
+from ..replay.state import DAMAGE_STEPS, STEP_PHASE, Permanent, StackItem, mana_symbols, mana_value
 from . import turn
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
@@ -58,9 +59,8 @@ def defending_player_of(g: Replay, p: Permanent) -> str | None:
 
 def begin_combat(g: Replay) -> None:
     opponents = [x for x in g.players if x != g.active]
-    if len(g.players) == 2 or g.option == "attack multiple players":
-        g.defenders = opponents
-    elif g.archenemy is not None and g.active == g.archenemy:
+    everyone = g.option == "attack multiple players" or (g.archenemy is not None and g.active == g.archenemy)
+    if len(g.players) == 2 or everyone:
         g.defenders = opponents
     else:
         g.defenders = []
@@ -76,8 +76,9 @@ def begin_combat(g: Replay) -> None:
 def _step_is(g: Replay, step: str, stmt: n.Statement, kind: str) -> bool:
     if g.step != step:
         from ..replay.engine import TBA_RULE, TBA_WORDS
-        g.flag(stmt, TBA_RULE[kind], f"{TBA_WORDS[kind]} happens in the {g.step or 'gap between steps'}; it is a "
-                                     f"turn-based action of the {step}")
+        where = g.step or "gap between steps"
+        g.flag(stmt, TBA_RULE[kind], f"{TBA_WORDS[kind]} happens in the {where}; it is a turn-based action of "
+                                     f"the {step}")
         return False
     return True
 
@@ -418,7 +419,7 @@ def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Per
     lure_idx = frozenset(a_index[a.pid] for a in lures)
     best = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)))
     obeyed = 0
-    for (options, must, _alone), b in zip(blockers_spec, pool):
+    for (options, must, _alone), b in zip(blockers_spec, pool, strict=True):
         chosen = [a_index[a.pid] for a in blocks.get(b.pid, []) if a.pid in a_index]
         obeyed += _score(chosen[0] if chosen else None, options, must, lure_idx)
     if obeyed < best:
@@ -448,7 +449,7 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
     """
     tracked = [i for i, t in enumerate(needs_two) if t]
 
-    @lru_cache(maxsize=None)
+    @cache
     def search(i: int, counts: tuple[int, ...], total: int, alone: bool) -> int:
         if i == len(spec):
             if any(c == 1 for c in counts):
@@ -539,8 +540,8 @@ def damage_order(g: Replay, stmt: n.DamageOrder) -> None:
 
 
 def _put_blocking(g: Replay, attacker: Permanent) -> bool:
-    return any(g.by_pid(pid) is not None and not g.by_pid(pid).declared_blocker  # type: ignore[union-attr]
-               and g.by_pid(pid).entered_serial == g.step_serial for pid in attacker.blockers)  # type: ignore[union-attr]
+    blockers = [g.by_pid(pid) for pid in attacker.blockers]
+    return any(b is not None and not b.declared_blocker and b.entered_serial == g.step_serial for b in blockers)
 
 
 def put_onto_battlefield(g: Replay, stmt: n.PutOntoBattlefield) -> None:

@@ -28,6 +28,8 @@ from ..replay.state import (
     trigger_step,
 )
 
+KEEP_TAPPED = "doesn't untap during its controller's untap step"
+
 # ------------------------------------------------------------------ setup
 
 
@@ -102,7 +104,8 @@ def _apply_perm_fact(g: Replay, p: object, fact: n.Fact) -> None:
     elif fact.key == "damage":
         p.damage = int(v)  # type: ignore[call-overload]
     elif fact.key == "counters":
-        kind, count = v  # type: ignore[misc]
+        assert isinstance(v, tuple)
+        kind, count = str(v[0]), int(v[1])
         p.counters[kind] = p.counters.get(kind, 0) + count
     elif fact.key == "new":
         p.new = True
@@ -485,7 +488,7 @@ def _assume_tbas(g: Replay) -> None:
         g.tba_done[kind] = None
         if kind == "untap":
             for p in g.perms:
-                if p.controller == g.active and not g.has_ability(p, "doesn't untap during its controller's untap step"):
+                if p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
             for p in g.perms:
@@ -743,9 +746,9 @@ def _targets(g: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
             rule = {"draw": "504.1", "untap": "502.2", "discard": "514.1", "damage": "510.2"}.get(action, "703.1")
             return g.flag(stmt, rule, f"{t.text} is a turn-based action: it doesn't use the stack, so it cannot be "
                                       "targeted or countered", ("703.1",))
-        if t.kind == "ability" and t.ref is not None:
-            if not any(s.source == t.ref.text and s.kind == "ability" for s in g.stack):
-                return False
+        if t.kind == "ability" and t.ref is not None and \
+                not any(s.source == t.ref.text and s.kind == "ability" for s in g.stack):
+            return False
         if t.kind == "object" and t.ref is not None and t.ref.text not in g.pstate:
             p = g.find_perm(t.ref, anywhere=True)
             if p is None or card is None:
@@ -888,9 +891,8 @@ def play_land(g: Replay, stmt: n.PlayLand) -> None:
 
 def tap_for_mana(g: Replay, stmt: n.TapForMana) -> None:
     player = g.player(stmt.player)
-    if g.declaration is None:
-        if g.step == "untap step" or g.between_steps or g.between_turns:
-            _no_priority(g, stmt, f"{player} activates a mana ability")
+    if g.declaration is None and (g.step == "untap step" or g.between_steps or g.between_turns):
+        _no_priority(g, stmt, f"{player} activates a mana ability")
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
         p.tapped = True
@@ -1055,9 +1057,9 @@ def effects_end(g: Replay, stmt: n.EffectEnds | n.DurationsEnd | n.CleanupDamage
         if g.step == "cleanup step" and not g.between_steps:
             tba(g, "cleanup_damage", stmt)
         else:
+            where = "between steps" if g.between_steps else f"in the {g.step}"
             g.flag(stmt, "703.4n", f"the {eff.label} effect on {p.name} lasts until end of turn, so it ends in the "
-                                   f"cleanup step, not {'between steps' if g.between_steps else 'in the ' + str(g.step)}",
-                   ("514.2", "500.5"))
+                                   f"cleanup step, not {where}", ("514.2", "500.5"))
         g.effects.remove(eff)
     else:
         _combat_durations_end(g, stmt, [eff])
