@@ -354,9 +354,12 @@ def _advance_plan(g: Replay, step: str, stmt: n.Statement) -> None:
     if step == "second combat damage step":
         combat.unexpected_second_damage_step(g, stmt)
         return
-    skipped = _skipped_step(g, step)
-    if skipped:
+    if _skipped_step(g, step):
         g.flag(stmt, "500.10", f"the {step} happens, but it was skipped this turn")
+        if STEP_PHASE.get(step) == "combat":  # taken as announced: the rest of that combat phase follows
+            rest = ["declare attackers step", "declare blockers step", "combat damage step", "end of combat step"]
+            after = rest[rest.index(step) + 1:] if step in rest else rest
+            g.plan[0:0] = [PlanEntry(x) for x in after]
         return
     if step == "precombat main phase" and g.precombat_main_done:
         g.flag(stmt, "505.1a", "only the first main phase of a turn is the precombat main phase; this one is a "
@@ -374,7 +377,8 @@ def _advance_plan(g: Replay, step: str, stmt: n.Statement) -> None:
 
 
 def _skipped_step(g: Replay, step: str) -> bool:
-    return step in g.skipped_this_turn()
+    skipped = g.skipped_this_turn()
+    return step in skipped or (STEP_PHASE.get(step) == "combat" and "combat phase" in skipped)
 
 
 def _enter_step(g: Replay, step: str, stmt: n.Statement, *, joined: bool) -> None:
@@ -804,7 +808,10 @@ def trigger(g: Replay, stmt: n.Trigger) -> None:
         if not combat_trigger and (step_triggers or delayed):
             texts = step_triggers + [d.text for d in delayed]
             watched = [trigger_step(t) for t in texts]
-            if g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
+            if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
+                g.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
+                                       "this main phase is a postcombat main phase, so it doesn't trigger")
+            elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
                 if g.step == "end step" and perm.entered_serial == g.step_serial:
                     g.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "
                                           "\"at the beginning of the end step\" ability waits for the next "
