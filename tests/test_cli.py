@@ -122,6 +122,8 @@ def test_docs_rules_md_is_fresh() -> None:
         "docs/rules.md is stale: run python -m rulecheck.docs"
 
 
-def test_console_script_runs() -> None:
-    proc = subprocess.run([sys.executable, "-m", "rulecheck", "check", str(LEGAL)], capture_output=True, text=True)
+def test_console_script_runs(tmp_path: Path) -> None:
+    """The installed entry point works from anywhere (run outside the source tree, so the installed package loads)."""
+    proc = subprocess.run([sys.executable, "-m", "rulecheck", "check", str(LEGAL)], capture_output=True, text=True,
+                          cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
