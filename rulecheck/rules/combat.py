@@ -501,8 +501,14 @@ def damage_order(g: Replay, stmt: n.DamageOrder) -> None:
     names = {g.by_pid(pid).name for pid in current if g.by_pid(pid) is not None}  # type: ignore[union-attr]
     given = [p.name for p in order]
     placement = creature.pid in g.placement_pending
+    expected_player = g.active if stmt.of_blockers else creature.controller
     if placement:
         g.placement_pending.discard(creature.pid)
+        if player != expected_player:
+            newcomer_put = _put_blocking(g, creature)
+            g.flag(stmt, "509.7" if newcomer_put else "509.6",
+                   f"{player} announces the placement in {creature.name}'s damage assignment order, but "
+                   f"{expected_player} does")
         old = [g.by_pid(pid) for pid in current]
         old_names = [p.name for p in old if p is not None and p.pid not in g.placement_pending]
         kept = [x for x in given if x in old_names]
@@ -515,7 +521,6 @@ def damage_order(g: Replay, stmt: n.DamageOrder) -> None:
             pass
         else:
             turn.tba(g, kind, stmt)
-        expected_player = g.active if stmt.of_blockers else creature.controller
         if player != expected_player:
             g.flag(stmt, rule, f"{player} announces {creature.name}'s damage assignment order, but "
                                f"{expected_player} does")
