@@ -56,10 +56,6 @@ def _lines_of_bytes(data: Iterable[bytes], path: str, result: FileResult) -> Ite
             yield line_no, text
 
 
-def _binary_lines(fh: Iterable[bytes]) -> Iterator[bytes]:
-    yield from fh
-
-
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
                 base_dir: Path | None = None) -> FileResult:
     result = result or FileResult(path)
@@ -173,7 +169,7 @@ def check_file(path: str) -> FileResult:
             data = sys.stdin.buffer.read()
             return check_lines(_lines_of_bytes([data], "<stdin>", result), "<stdin>", result)
         with open(path, "rb") as fh:
-            return check_lines(_lines_of_bytes(_binary_lines(fh), path, result), path, result,
+            return check_lines(_lines_of_bytes(fh, path, result), path, result,
                                Path(path).parent)
     except OSError as err:
         result.violations = [Violation(path, 1, 1, 1, 1, "io", f"cannot read file: {err.strerror or err}")]

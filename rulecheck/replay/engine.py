@@ -191,20 +191,10 @@ class Replay:
 
     def perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
              anywhere: bool = False) -> Permanent:
-        exact = [p for p in self.perms if p.name == ref.text]
-        if exact:
-            if prefer is not None:
-                for p in exact:
-                    if prefer(p):
-                        return p
-            return exact[0]
-        base = [p for p in self.perms if _strip_copy(p.name) == ref.text]
-        if base:
-            if prefer is not None:
-                for p in base:
-                    if prefer(p):
-                        return p
-            return base[0]
+        for candidates in ([p for p in self.perms if p.name == ref.text],
+                           [p for p in self.perms if _strip_copy(p.name) == ref.text]):
+            if candidates:
+                return next((p for p in candidates if prefer is not None and prefer(p)), candidates[0])
         gone = [p for p in self.graveyard if p.name == ref.text or _strip_copy(p.name) == ref.text]
         if gone and anywhere:
             return gone[-1]
@@ -250,7 +240,7 @@ class Replay:
             if self.resolving_line != line:
                 self.resolving = None
             self.last_line = line
-            self._close_open_groups(stmt)
+            self._close_groups(stmt)
         try:
             self._dispatch(stmt)
         except UnknownName as err:
@@ -258,28 +248,22 @@ class Replay:
         except LookupError:
             pass
 
-    def _close_open_groups(self, stmt: n.Statement) -> None:
+    def _close_groups(self, stmt: n.Statement | None) -> None:
+        """Judge a declaration or damage assignment once a statement that doesn't continue it arrives
+        (``stmt`` None: the end of the transcript)."""
         from ..rules import combat
-        if self.declaration is not None and not _continues_declaration(stmt, self.declaration):
+        if self.declaration is not None and (stmt is None or not _continues_declaration(stmt, self.declaration)):
             decl = self.declaration
             self.declaration = None
             combat.close_declaration(self, decl)
-        if self.assigning is not None and not (isinstance(stmt, n.AssignDamage)):
+        if self.assigning is not None and not isinstance(stmt, n.AssignDamage):
             group = self.assigning
             self.assigning = None
             combat.close_assignment(self, group)
 
     def finish(self) -> None:
         """End of transcript: close anything still open."""
-        from ..rules import combat
-        if self.declaration is not None:
-            decl = self.declaration
-            self.declaration = None
-            combat.close_declaration(self, decl)
-        if self.assigning is not None:
-            group = self.assigning
-            self.assigning = None
-            combat.close_assignment(self, group)
+        self._close_groups(None)
 
     def _dispatch(self, stmt: n.Statement) -> None:
         from ..rules import combat, turn
