@@ -10,7 +10,7 @@ import click
 from . import __version__
 from .checker import check_file, iter_paths
 from .diagnostics import Violation
-from .report.text import format_concise, format_full, format_json
+from .report import FORMATS, render
 from .rules.registry import BY_NUMBER, RULES, TOOL_RULES
 
 EXAMPLES = """
@@ -32,7 +32,7 @@ def cli() -> None:
 
 @cli.command(epilog=EXAMPLES)
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(["full", "concise", "json"]), default=None,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
               help="Output format (default: full on a terminal, concise otherwise).")
 @click.option("--extension", default=".transcript", show_default=True,
               help="File extension looked for in directories.")
@@ -57,17 +57,8 @@ def check(paths: tuple[str, ...], fmt: str | None, extension: str, expect: bool,
     if not files:
         click.echo("rulecheck: no transcripts found", err=True)
         sys.exit(2)
-    if fmt == "json":
-        click.echo(format_json(violations))
-    elif fmt == "full":
-        color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = format_full(violations, color)
-        if text:
-            click.echo(text)
-        click.echo(format_concise([], len(files)).splitlines()[-1] if not violations else
-                   format_concise(violations, len(files)).splitlines()[-1])
-    else:
-        click.echo(format_concise(violations, len(files)))
+    color = fmt == "full" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    click.echo(render(fmt, violations, files=len(files), color=color))
     if io_error:
         sys.exit(2)
     if exit_zero:
@@ -125,6 +116,11 @@ def explain(rule: str) -> None:
     click.echo(f"{r.number}: {r.title}\nstatus: {r.status}" + (f" ({r.note})" if r.note else ""))
     if r.related:
         click.echo(f"related: {', '.join(r.related)}")
+
+
+from .exam import exam as _exam_command  # noqa: E402 - registered after the group exists
+
+cli.add_command(_exam_command)
 
 
 def main() -> None:
