@@ -58,7 +58,7 @@ def check(paths: tuple[str, ...], fmt: str | None, extension: str, expect: bool,
         click.echo("rulecheck: no transcripts found", err=True)
         sys.exit(2)
     color = fmt == "full" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    click.echo(render(fmt, violations, files=len(files), color=color))
+    click.echo(render(fmt, violations, files=len(files), color=color, paths=files))
     if io_error:
         sys.exit(2)
     if exit_zero:

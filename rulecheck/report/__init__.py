@@ -19,6 +19,7 @@ class RunInfo:
 
     files: int = 1
     color: bool = False
+    paths: tuple[str, ...] = ()
 
 
 def _full(violations: Sequence[Violation], info: RunInfo) -> str:
@@ -44,6 +45,9 @@ FORMATS: dict[str, Formatter] = {
 }
 
 
-def render(name: str, violations: Sequence[Violation], *, files: int = 1, color: bool = False) -> str:
-    """Render violations (already sorted) in the named format; the text has no trailing newline."""
-    return FORMATS[name](violations, RunInfo(files=files, color=color))
+def render(name: str, violations: Sequence[Violation], *, files: int = 1, color: bool = False,
+           paths: Sequence[str] = ()) -> str:
+    """Render violations (already sorted) in the named format; the text has no trailing newline.
+
+    `paths` lists every file checked, in order, for formats that report clean files too (junit)."""
+    return FORMATS[name](violations, RunInfo(files=files, color=color, paths=tuple(paths)))
