@@ -24,6 +24,7 @@ class Finding:
     rule: str
     message: str
     related: tuple[str, ...] = ()
+    severity: str = "error"
 
 
 class UnknownName(Exception):
@@ -96,7 +97,7 @@ class Replay:
     def __init__(self) -> None:
         self.findings: list[Finding] = []
         self._flagged: set[tuple[int, str]] = set()
-        self._flagged_stmt: set[int] = set()
+        self._flagged_stmt: set[tuple[int, int]] = set()
         self.players: list[str] = []
         self.pstate: dict[str, PlayerState] = {}
         self.cards: dict[str, Card] = {}
@@ -156,16 +157,21 @@ class Replay:
         if stmt is None:
             return False
         key = (stmt.span.line, rule)
-        if key in self._flagged or id(stmt) in self._flagged_stmt:
+        if key in self._flagged or (stmt.span.line, stmt.span.column) in self._flagged_stmt:
             return False
         self._flagged.add(key)
-        self._flagged_stmt.add(id(stmt))
+        self._flagged_stmt.add((stmt.span.line, stmt.span.column))
         rel = tuple(dict.fromkeys(related + related_of(rule)))
         self.findings.append(Finding(stmt.span.line, stmt.span.column, stmt.span.end_column, rule, message, rel))
         return True
 
+    def warn(self, stmt: n.Statement, rule: str, message: str) -> None:
+        """A finding that is not a violation: something rulecheck could not judge."""
+        self.findings.append(Finding(stmt.span.line, stmt.span.column, stmt.span.end_column, rule, message,
+                                     severity="warning"))
+
     def is_flagged(self, stmt: n.Statement) -> bool:
-        return id(stmt) in self._flagged_stmt
+        return (stmt.span.line, stmt.span.column) in self._flagged_stmt
 
     def syntax(self, ref: n.Ref, line: int, message: str) -> None:
         key = (line, "syntax")

@@ -234,27 +234,25 @@ def _attack_requirements(g: Replay, decl: Declaration, attackers: list[Permanent
 
 @lru_cache(maxsize=1024)
 def _best_attack(flags: tuple[tuple[bool, bool], ...], max_one: bool) -> int:
-    """Most 'attacks if able' requirements obeyable: exact search over who attacks (508.1d)."""
-    best = 0
-    n_ = len(flags)
+    """Most 'attacks if able' requirements obeyable without breaking a restriction (508.1d).
 
-    def search(i: int, total: int, alone_flag: bool, score: int) -> None:
-        nonlocal best
-        if i == n_:
-            if max_one and total > 1:
-                return
-            if alone_flag and total < 2:
-                return
-            best = max(best, score)
-            return
-        if score + sum(1 for f in flags[i:] if f[0]) <= best:
-            return
-        must, alone = flags[i]
-        search(i + 1, min(total + 1, 2), alone_flag or alone, score + (1 if must else 0))
-        search(i + 1, total, alone_flag, score)
-
-    search(0, 0, False, 0)
-    return best
+    Exact, by dynamic programming over the creatures: the only restrictions that couple creatures are "no more
+    than one creature can attack" and "can't attack alone", so the state is (creatures seen, attackers so far
+    capped at 2, whether a can't-attack-alone creature attacks) and the work is linear in the creatures.
+    """
+    # best[(total, alone)] = most requirements obeyed so far reaching that state
+    best: dict[tuple[int, bool], int] = {(0, False): 0}
+    for must, alone in flags:
+        nxt = dict(best)
+        for (total, alone_so_far), score in best.items():
+            key = (min(total + 1, 2), alone_so_far or alone)
+            value = score + (1 if must else 0)
+            if nxt.get(key, -1) < value:
+                nxt[key] = value
+        best = nxt
+    legal = [score for (total, alone), score in best.items()
+             if not (max_one and total > 1) and not (alone and total < 2)]
+    return max(legal, default=0)
 
 
 def _judge_cost(g: Replay, decl: Declaration, cost: int, total_rule: str, paid_rule: str, what: str) -> None:
@@ -417,7 +415,7 @@ def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Per
         options = tuple(i for i, a in enumerate(attackers) if _can_block(g, b, a))
         blockers_spec.append((options, kw(g, b, MUST_BLOCK), any(kw(g, b, x) for x in ALONE_BLOCK)))
     lure_idx = frozenset(a_index[a.pid] for a in lures)
-    best = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)))
+    best, exact = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)))
     obeyed = 0
     for (options, must, _alone), b in zip(blockers_spec, pool, strict=True):
         chosen = [a_index[a.pid] for a in blocks.get(b.pid, []) if a.pid in a_index]
@@ -426,6 +424,10 @@ def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Per
         g.flag(decl.lines[0] if decl.lines else None, "509.1c",
                f"the declaration obeys {obeyed} blocking requirement(s), but {best} could be obeyed without "
                "breaking a restriction")
+    elif not exact and decl.lines:
+        g.warn(decl.lines[0], "search-limit", f"the blocking requirements (509.1c) were not judged: {len(pool)} "
+               f"potential blockers against {len(attackers)} attackers is too large a search (gave up after "
+               f"{SEARCH_BUDGET} states); no better declaration was found before that")
 
 
 def _score(choice: int | None, options: tuple[int, ...], must: bool, lures: frozenset[int]) -> int:
@@ -439,39 +441,98 @@ def _score(choice: int | None, options: tuple[int, ...], must: bool, lures: froz
     return score
 
 
+SEARCH_BUDGET = 100_000
+
+
 @lru_cache(maxsize=256)
 def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two: tuple[bool, ...],
-                lures: frozenset[int], max_one: bool) -> int:
+                lures: frozenset[int], max_one: bool) -> tuple[int, bool]:
     """Exact maximum of obeyed block requirements under the restrictions (509.1c), by memoised search.
 
-    The state keeps, for each attacker that needs two or more blockers, how many block it (0, 1, 2+), plus
-    the total number of blockers (0, 1, 2+) and whether a "can't block alone" creature blocks.
+    Blockers are decided one at a time. The state keeps, for each attacker that needs two or more blockers, how
+    many block it (0, 1, 2+), plus the total number of blockers (0, 1, 2+) and whether a "can't block alone"
+    creature blocks. Two reductions keep it small: an attacker no later blocker can reach is settled (one
+    blocker is a dead end, 0 or 2+ are the same), and attackers that the remaining blockers see alike (same
+    blockers able to block them, same lure) are interchangeable, so their counts are kept sorted.
+    Returns the best found and whether the search finished within SEARCH_BUDGET states (then it is exact; if
+    not, the best found is still achievable, so a declaration obeying fewer is still a certain violation). On a board
+    where every blocker can block every attacker the state count is polynomial; see docs/transcript-language.md.
     """
     tracked = [i for i, t in enumerate(needs_two) if t]
+    position = {a: k for k, a in enumerate(tracked)}
+    # classes[i]: tracked attackers grouped by who among blockers i.. can block them; settled ones apart
+    classes: list[list[list[int]]] = []
+    settled: list[list[int]] = []
+    for i in range(len(spec) + 1):
+        groups: dict[tuple[bool, tuple[int, ...]], list[int]] = {}
+        done: list[int] = []
+        for k, a in enumerate(tracked):
+            reach = tuple(j for j in range(i, len(spec)) if a in spec[j][0])
+            if reach:
+                groups.setdefault((a in lures, reach), []).append(k)
+            else:
+                done.append(k)
+        classes.append([g for g in groups.values() if len(g) > 1])
+        settled.append(done)
 
-    @cache
-    def search(i: int, counts: tuple[int, ...], total: int, alone: bool) -> int:
-        if i == len(spec):
-            if any(c == 1 for c in counts):
-                return -1
-            if max_one and total > 1:
-                return -1
-            if alone and total < 2:
-                return -1
-            return 0
+    def canonical(i: int, counts: list[int]) -> tuple[int, ...] | None:
+        for k in settled[i]:
+            if counts[k] == 1:
+                return None
+            counts[k] = 0
+        for group in classes[i]:
+            values = sorted((counts[k] for k in group), reverse=True)
+            for k, v in zip(group, values, strict=True):
+                counts[k] = v
+        return tuple(counts)
+
+    n_blockers = len(spec)
+    # rest_bound[i]: the most blockers i.. could add if nothing constrained them
+    rest_bound = [0] * (n_blockers + 1)
+    for i in range(n_blockers - 1, -1, -1):
+        options, must, _ = spec[i]
+        rest_bound[i] = rest_bound[i + 1] + max((_score(c, options, must, lures) for c in options), default=0)
+    start = canonical(0, [0] * len(tracked))
+    if start is None:
+        return 0, True
+    best = 0
+    budget = SEARCH_BUDGET  # declaring no blocks is always possible and obeys nothing
+    # Depth-first, best choices first, pruned by the bound and by dominance: reaching a state already reached
+    # with at least as many requirements obeyed cannot lead anywhere better. Both prunings keep it exact.
+    reached: dict[tuple[int, tuple[int, ...], int, bool], int] = {}
+    stack: list[tuple[int, tuple[int, ...], int, bool, int]] = [(0, start, 0, False, 0)]
+    while stack:
+        budget -= 1
+        if budget < 0:
+            return best, False
+        i, counts, total, alone, score = stack.pop()
+        if score + rest_bound[i] <= best:
+            continue
+        key = (i, counts, total, alone)
+        if reached.get(key, -1) >= score:
+            continue
+        reached[key] = score
+        if i == n_blockers:
+            if not (max_one and total > 1) and not (alone and total < 2):
+                best = max(best, score)
+            continue
         options, must, alone_b = spec[i]
-        best = search(i + 1, counts, total, alone)
+        moves: list[tuple[int, tuple[int, ...], int, bool, int]] = []
+        skip = canonical(i + 1, list(counts))
+        if skip is not None:
+            moves.append((i + 1, skip, total, alone, score))
         for choice in options:
             nc = list(counts)
-            if choice in tracked:
-                k = tracked.index(choice)
+            if choice in position:
+                k = position[choice]
                 nc[k] = min(nc[k] + 1, 2)
-            rest = search(i + 1, tuple(nc), min(total + 1, 2), alone or alone_b)
-            if rest >= 0:
-                best = max(best, rest + _score(choice, options, must, lures))
-        return best
-
-    return max(search(0, tuple(0 for _ in tracked), 0, False), 0)
+            state = canonical(i + 1, nc)
+            if state is not None and not (max_one and total >= 1):
+                moves.append((i + 1, state, min(total + 1, 2), alone or alone_b,
+                              score + _score(choice, options, must, lures)))
+        moves.sort(key=lambda m: m[4])
+        stack.extend(moves)  # the highest-scoring move is popped first
+    return best, True
 
 
 def _effect_block(g: Replay, stmt: n.DeclareBlockers) -> None:

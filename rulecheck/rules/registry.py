@@ -218,6 +218,13 @@ TOOL_RULES: dict[str, str] = {
     "empty": "The transcript contains no statements",
     "internal-error": "rulecheck failed while checking this line; please report it",
     "unused-suppression": "A rulecheck: ignore comment silenced nothing",
+    "search-limit": "A requirement check (508.1d, 509.1c) gave up on a board too large to search exactly",
+    "bad-suppression": "A rulecheck: comment that is refused: it names no rule, or an unknown one",
+    "exam-key": "An exam answer's key (legal or illegal) disagrees with what rulecheck finds",
+    "exam-citation": "An exam answer's key cites other rules than the ones rulecheck finds",
+    "exam-explanation": "An exam explanation quotes a rule that rulecheck finds in none of the question's answers",
+    "exam-setup": "An exam's setup breaks a rule before any answer is given",
+    "exam-format": "The exam file is not valid YAML or not in the exam format",
 }
 
 
