@@ -246,7 +246,7 @@ class Replay:
             if self.resolving_line != line:
                 self.resolving = None
             self.last_line = line
-            self._close_groups(stmt)
+        self._close_groups(stmt)
         try:
             self._dispatch(stmt)
         except UnknownName as err:

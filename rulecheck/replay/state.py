@@ -100,6 +100,7 @@ class Permanent:
     removed_from_combat: bool = False
     blocked_by_declaration: bool = False
     first_strike_at_step: bool = False
+    entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
@@ -134,10 +135,14 @@ class StackItem:
 
 @dataclass
 class PendingTrigger:
+    """A triggered ability waiting to be put on the stack before anyone gets priority."""
+
     source: str
     text: str
     step: str
     controller: str
+    rule: str | None = None       # cited when it is missed; by default the step's trigger rule
+    when: str | None = None       # what triggered it, in words; by default "as the <step> began"
 
 
 _TRIGGER_STEP = [

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .. import nodes as n
 from ..nodes import Ability
 from ..replay.engine import AssignmentGroup, Declaration, PlanEntry, Replay
-from ..replay.state import DAMAGE_STEPS, STEP_PHASE, Permanent, StackItem, mana_symbols, mana_value
+from ..replay.state import (
+    DAMAGE_STEPS,
+    STEP_PHASE,
+    PendingTrigger,
+    Permanent,
+    StackItem,
+    mana_symbols,
+    mana_value,
+)
 from . import turn
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
@@ -206,6 +214,8 @@ def _close_attack(g: Replay, decl: Declaration) -> None:
         p.attacked = True
         if not kw(g, p, "vigilance"):
             p.tapped = True
+        if _has_trigger(p, ATTACKS):
+            _owe(g, p, ATTACKS, "508.2", "when it was declared as an attacker")
     g.combat_attackers_declared = bool(attackers)
     if not attackers:
         _no_attackers(g)
@@ -375,6 +385,7 @@ def _close_block(g: Replay, decl: Declaration) -> None:
     for b in blockers:
         b.in_combat = True
         b.declared_blocker = True
+        became_blocker(g, b, blocks[b.pid])
         for a in blocks[b.pid]:
             if a.pid not in b.blocking:
                 b.blocking.append(a.pid)
@@ -382,8 +393,53 @@ def _close_block(g: Replay, decl: Declaration) -> None:
                 a.blockers.append(b.pid)
     for a in g.perms:
         if a.in_combat and a.attacking is not None or (a.in_combat and a.attacked):
+            if a.blockers and not a.blocked:
+                became_blocked(g, a, [perms[pid] for pid in a.blockers if pid in perms])
             a.blocked = bool(a.blockers)
             a.blocked_by_declaration = bool(a.blockers)
+            if a.attacked and not a.blockers and _has_trigger(a, UNBLOCKED):
+                _owe(g, a, UNBLOCKED, "509.4", "when no creature was declared to block it")
+
+
+# Combat trigger conditions, longest first so that "blocks a creature" is not read as "blocks".
+UNBLOCKED = "whenever this attacks and isn't blocked"
+ATTACKS = "whenever this attacks"
+BLOCKS_A_CREATURE = "whenever this blocks a creature"
+BLOCKS = "whenever this blocks"
+BLOCKED_BY_A_CREATURE = "whenever this becomes blocked by a creature"
+BECOMES_BLOCKED = "whenever this becomes blocked"
+COMBAT_TRIGGERS = (UNBLOCKED, ATTACKS, BLOCKS_A_CREATURE, BLOCKS, BLOCKED_BY_A_CREATURE, BECOMES_BLOCKED)
+
+
+def _trigger_kind(text: str) -> str | None:
+    return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith((k + ",", k + " "))), None)
+
+
+def _has_trigger(p: Permanent, kind: str) -> bool:
+    return any(a.kind == "trigger" and _trigger_kind(a.text) == kind for a in p.abilities())
+
+
+def _owe(g: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
+    """A combat trigger has triggered: it must reach the stack before the next player gets priority."""
+    g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
+
+
+def became_blocker(g: Replay, b: Permanent, attackers: list[Permanent]) -> None:
+    """b was declared as a blocker, or an effect made it block (509.4a, 509.4b); not put onto the battlefield."""
+    if _has_trigger(b, BLOCKS) and not b.blocking:
+        _owe(g, b, BLOCKS, "509.4", "when it blocked")
+    for a in attackers:
+        if a.pid not in b.blocking:
+            if _has_trigger(b, BLOCKS_A_CREATURE):
+                _owe(g, b, BLOCKS_A_CREATURE, "509.4", f"when it blocked {a.name}")
+            if _has_trigger(a, BLOCKED_BY_A_CREATURE) and b.pid not in a.blockers:
+                _owe(g, a, BLOCKED_BY_A_CREATURE, "509.4", f"when {b.name} blocked it")
+
+
+def became_blocked(g: Replay, a: Permanent, blockers: list[Permanent] | None) -> None:
+    """a, an unblocked attacker, becomes blocked: by blockers, or by an effect with no creature (None)."""
+    if _has_trigger(a, BECOMES_BLOCKED):
+        _owe(g, a, BECOMES_BLOCKED, "509.4", "when it became blocked")
 
 
 def _potential_blockers(g: Replay, player: str) -> list[Permanent]:
@@ -539,8 +595,11 @@ def _effect_block(g: Replay, stmt: n.DeclareBlockers) -> None:
     """A creature made to block by a resolving effect (509.6)."""
     for ref in stmt.blockers:
         b = g.perm(ref)
+        became_blocker(g, b, [g.perm(aref) for aref in stmt.attackers])
         for aref in stmt.attackers:
             a = g.perm(aref)
+            if not a.blocked:
+                became_blocked(g, a, [b])
             b.in_combat = True
             if a.pid not in b.blocking:
                 b.blocking.append(a.pid)
@@ -633,6 +692,11 @@ def put_onto_battlefield(g: Replay, stmt: n.PutOntoBattlefield) -> None:
         a = g.perm(stmt.blocking)
         if p.is_creature() and defending_player_of(g, a) == player:
             p.in_combat = True
+            p.entered_blocking = True
+            if not a.blocked:
+                became_blocked(g, a, [p])
+            if _has_trigger(a, BLOCKED_BY_A_CREATURE):
+                _owe(g, a, BLOCKED_BY_A_CREATURE, "509.4", f"when {p.name} entered the battlefield blocking it")
             p.blocking = [a.pid]
             a.blockers.append(p.pid)
             a.blocked = True
@@ -644,26 +708,63 @@ def put_onto_battlefield(g: Replay, stmt: n.PutOntoBattlefield) -> None:
 
 # ------------------------------------------------------------------ triggers and timing
 def combat_trigger(g: Replay, stmt: n.Trigger, p: Permanent) -> bool:
-    texts = [a.text for a in p.abilities() if a.kind in ("trigger", "keyword")]
-    if "whenever this attacks and isn't blocked" in texts:
+    """A combat trigger put on the stack that nothing owed: say why it doesn't trigger (508.2, 509.4)."""
+    kinds = [k for k in (_trigger_kind(a.text) for a in p.abilities() if a.kind == "trigger") if k]
+    if not kinds:
+        texts = [a.text for a in p.abilities()]
+        return "exalted" in texts or any(t.startswith("whenever a creature you control attacks alone")
+                                         for t in texts)
+    kind = kinds[0]
+    name = p.name
+    if kind == UNBLOCKED:
         if p.blocked_by_declaration:
-            g.flag(stmt, "509.4g", f"{p.name} had a blocker declared for it, so its \"attacks and isn't blocked\" "
+            g.flag(stmt, "509.4g", f"{name} had a blocker declared for it, so its \"attacks and isn't blocked\" "
                                    "ability doesn't trigger, even though the blocker later left", ("509.1h",))
-        return True
-    if "whenever this attacks" in texts:
-        if not p.attacked:
-            why = ("it was put onto the battlefield attacking, so for triggers it never attacked"
-                   if p.in_combat else "it was not declared as an attacker")
-            g.flag(stmt, "508.4" if p.in_combat else "508.2", f"{p.name}'s attack ability doesn't trigger: {why}")
-        return True
-    if "whenever this becomes blocked" in texts:
-        return True
-    if "whenever this blocks" in texts:
-        if not p.declared_blocker:
-            g.flag(stmt, "509.7" if p.in_combat else "509.4a", f"{p.name}'s block ability doesn't trigger: it "
-                                                               "was not declared as a blocker")
-        return True
-    return "exalted" in texts or "whenever a creature you control attacks alone" in texts
+        elif not p.attacked:
+            g.flag(stmt, "509.4g", f"{name} was not declared as an attacker, so its \"attacks and isn't "
+                                   "blocked\" ability doesn't trigger")
+        elif g.step in ("declare attackers step", "beginning of combat step"):
+            g.flag(stmt, "509.4g", f"{name}'s \"attacks and isn't blocked\" ability triggers only when blockers "
+                                   "are declared")
+        else:
+            g.flag(stmt, "509.4g", f"{name}'s \"attacks and isn't blocked\" ability triggers only once")
+    elif kind == ATTACKS:
+        if p.attacked:
+            g.flag(stmt, "508.2", f"{name}'s attack ability triggered once, when attackers were declared; it "
+                                  "doesn't trigger again")
+        elif p.in_combat:
+            g.flag(stmt, "508.4", f"{name}'s attack ability doesn't trigger: it was put onto the battlefield "
+                                  "attacking, so for triggers it never attacked")
+        else:
+            g.flag(stmt, "508.2", f"{name}'s attack ability doesn't trigger: it was not declared as an attacker")
+    elif kind in (BLOCKS, BLOCKS_A_CREATURE):
+        rule = "509.4a" if kind == BLOCKS else "509.4b"
+        if p.entered_blocking:
+            g.flag(stmt, rule, f"{name} was put onto the battlefield blocking, so for triggers it never blocked "
+                               "and its block ability doesn't trigger", ("509.7",))
+        elif not p.blocking:
+            g.flag(stmt, rule, f"{name}'s block ability doesn't trigger: {name} is not blocking")
+        elif kind == BLOCKS:
+            g.flag(stmt, rule, f"{name}'s \"whenever this blocks\" ability triggers only once, however many "
+                               "creatures it blocks")
+        else:
+            g.flag(stmt, rule, f"{name}'s \"blocks a creature\" ability triggers once per attacking creature "
+                               f"it blocks ({len(p.blocking)}), and it has already triggered that often")
+    elif kind == BECOMES_BLOCKED:
+        if not p.blocked:
+            g.flag(stmt, "509.4c", f"{name} is not blocked, so its \"becomes blocked\" ability doesn't trigger")
+        else:
+            g.flag(stmt, "509.4c", f"{name}'s \"becomes blocked\" ability triggers only once, when it first "
+                                   "becomes blocked")
+    else:
+        if not p.blockers:
+            g.flag(stmt, "509.4d", f"no creature blocks {name}, so its \"becomes blocked by a creature\" "
+                                   "ability doesn't trigger", ("509.1h",) if p.blocked else ())
+        else:
+            g.flag(stmt, "509.4d", f"{name}'s \"becomes blocked by a creature\" ability triggers once per "
+                                   f"creature blocking it ({len(p.blockers)}), and it has already triggered that "
+                                   "often")
+    return True
 
 
 def resolve_defending(g: Replay, stmt: n.Resolve, item: StackItem) -> None:
@@ -731,7 +832,7 @@ def unexpected_second_damage_step(g: Replay, stmt: n.Statement) -> None:
                           "strike or double strike as the first one began", ("510.5",))
 
 
-def _assigns_this_step(g: Replay, p: Permanent) -> bool:
+def assigns_this_step(g: Replay, p: Permanent) -> bool:
     if not g.first_strike_step:
         return True
     if g.step == "combat damage step":
@@ -757,7 +858,7 @@ def assign(g: Replay, stmt: n.AssignDamage) -> None:
             g.flag(stmt, "506.4", f"{p.name} was removed from combat, so it is no longer attacking or blocking and "
                                   "assigns no combat damage")
         return
-    if total and not _assigns_this_step(g, p):
+    if total and not assigns_this_step(g, p):
         if g.step == "combat damage step":
             g.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
                                   f"first-strike damage step; {p.name} has neither", ("702.7",))
@@ -867,7 +968,7 @@ def assume(g: Replay, kind: str) -> None:
 
 def _default_assignment(g: Replay, p: Permanent) -> list[tuple[int, str]]:
     power = g.pt(p)[0]
-    if power <= 0 or not p.in_combat or not _assigns_this_step(g, p):
+    if power <= 0 or not p.in_combat or not assigns_this_step(g, p):
         return []
     if p.attacking is not None or p.attacked:
         if not p.blocked:

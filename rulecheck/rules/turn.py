@@ -266,7 +266,9 @@ def _run_omitted_step(g: Replay, step: str, stmt: n.Statement) -> None:
     g.tba_done = {}
     g.first_other = None
     if step in DAMAGE_STEPS:
-        fighters = [p for p in g.perms if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0]
+        from .combat import assigns_this_step
+        fighters = [p for p in g.perms if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
+                    and assigns_this_step(g, p)]
         if fighters:
             g.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")
@@ -446,9 +448,11 @@ def _end_step(g: Replay, stmt: n.Statement, *, implied: bool) -> None:
         g.plan.insert(0, PlanEntry("cleanup step"))
     if g.pending and not g.pending_flagged:
         g.missed_triggers.update(t.source for t in g.pending)
-        rule = STEP_TRIGGER_RULE.get(step, "500.6")
-        g.flag(stmt, rule, f"{g.pending[0].source}'s ability triggers as the {step} begins, but the step ends "
-                           "without it being put on the stack")
+        trig = g.pending[0]
+        rule = trig.rule or STEP_TRIGGER_RULE.get(step, "500.6")
+        when = trig.when or f"as the {step} began"
+        g.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
+                           "on the stack")
     g.pending = []
     # 500.4: mana empties
     for ps in g.pstate.values():
@@ -559,8 +563,9 @@ def _pending_trigger(g: Replay, stmt: n.Statement) -> bool:
         g.pending_flagged = True
         g.missed_triggers.update(t.source for t in g.pending)
         trig = g.pending[0]
-        rule = STEP_TRIGGER_RULE.get(trig.step, "500.6")
-        return g.flag(stmt, rule, f"{trig.source}'s ability triggered as the {trig.step} began and must be put on "
+        rule = trig.rule or STEP_TRIGGER_RULE.get(trig.step, "500.6")
+        when = trig.when or f"as the {trig.step} began"
+        return g.flag(stmt, rule, f"{trig.source}'s ability triggered {when} and must be put on "
                                   "the stack before any player gets priority", ("500.6", "603.3"))
     return False
 
@@ -796,6 +801,8 @@ def trigger(g: Replay, stmt: n.Trigger) -> None:
         g.stack.append(StackItem("ability", source, pend.controller, perm.card if perm else None,
                                  stmt.span.line, pend.text))
         g.note_stack_change()
+        if g.step == "cleanup step":
+            g.cleanup_priority = True
         return
     if source in g.missed_triggers:
         g.missed_triggers.discard(source)   # already flagged when it was missed; taken as it comes
@@ -1116,6 +1123,9 @@ def _status_effect(g: Replay, stmt: n.AssertStatus) -> None:
     elif stmt.status == "unblocked":
         p.blocked = False
     elif stmt.status == "blocked":
+        from .combat import became_blocked
+        if not p.blocked:
+            became_blocked(g, p, None)
         p.blocked = True
 
 
