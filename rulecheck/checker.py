@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
-from collections.abc import Iterable, Iterator
+import stat
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+from typing import BinaryIO
 
 import yaml
 
 from . import nodes as n
-from .diagnostics import ERROR, WARNING, Violation
-from .parser import Comment, parse_line, parse_lines
+from .config import DEFAULT, Config
+from .diagnostics import WARNING, Violation
+from .parser import MAX_LINE_LENGTH, Comment, parse_line, parse_lines
 from .replay.engine import Replay
 from .rules import turn
+from .suppression import Suppression, apply_suppressions, is_directive, parse_directive
 
 MAX_INCLUDE_DEPTH = 8
+MAX_CARD_FILE_BYTES = 1_000_000
+MAX_CARD_FILE_PROBLEMS = 20
 _EXPECT = re.compile(r"^\s*expect\s*:\s*(.+)$")
 _RULE_ID = re.compile(r"^(?:\d{3}\.\d+[a-z]?|syntax|assert)$")
 
@@ -27,125 +36,307 @@ class FileResult:
     violations: list[Violation] = field(default_factory=list)
     expectations: dict[int, list[str]] = field(default_factory=dict)
     statements: int = 0
+    suppressions: list[Suppression] = field(default_factory=list)
+
+
+READ_BLOCK = 1 << 20
+_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
+_UTF8_CONTINUATION = bytes(range(0x80, 0xC0))
+
+
+def _blocks(stream: BinaryIO) -> Iterator[bytes]:
+    """A binary stream in blocks of at most READ_BLOCK bytes: never a whole line at once, however long."""
+    return iter(partial(stream.read, READ_BLOCK), b"")
+
+
+def _raw_lines(data: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
+    """Split blocks into lines at LF, CRLF or a lone CR, whatever the block boundaries.
+
+    Yields (line, 0), or (b"", its length in characters) for a line longer than 4 * MAX_LINE_LENGTH bytes (so
+    more than MAX_LINE_LENGTH characters), which is counted but never held: memory stays bounded."""
+    limit = 4 * MAX_LINE_LENGTH
+    pending = bytearray()
+    overlong = 0  # characters of an over-long line seen so far (0: the line is not over-long)
+    after_cr = False
+    for block in data:
+        if not block:
+            continue
+        if after_cr and block.startswith(b"\n"):
+            block = block[1:]
+        after_cr = block.endswith(b"\r")
+        parts = _LINE_BREAK.split(block)
+        for i, part in enumerate(parts):
+            if overlong:
+                overlong += len(part.translate(None, _UTF8_CONTINUATION))
+            else:
+                pending += part
+                if len(pending) > limit:
+                    overlong = len(bytes(pending).translate(None, _UTF8_CONTINUATION))
+                    pending.clear()
+            if i < len(parts) - 1:  # a line break follows this part
+                yield (b"", overlong) if overlong else (bytes(pending), 0)
+                pending.clear()
+                overlong = 0
+    if pending or overlong:
+        yield (b"", overlong) if overlong else (bytes(pending), 0)
 
 
 def _lines_of_bytes(data: Iterable[bytes], path: str, result: FileResult) -> Iterator[tuple[int, str]]:
     """Decode line by line: a bad byte is reported with its line and column, and the rest goes on."""
     line_no = 0
-    for chunk in data:
-        parts = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n")
-        if parts and parts[-1] == b"":
-            parts.pop()
-        for raw in parts:
-            line_no += 1
-            if line_no == 1 and raw.startswith(b"\xef\xbb\xbf"):
+    for raw, overlong in _raw_lines(data):
+        line_no += 1
+        if line_no == 1:
+            if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                result.violations.append(Violation(path, 1, 1, 1, 2, "syntax", "this file is UTF-16 or UTF-32 (it "
+                                                   "begins with a byte order mark); rulecheck reads UTF-8"))
+                return
+            if raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                col = len(raw[:err.start].decode("utf-8", errors="replace")) + 1
-                result.violations.append(Violation(path, line_no, col, line_no, col + 1, "syntax",
-                                                   f"this line is not valid UTF-8 (byte 0x{raw[err.start]:02x} "
-                                                   f"at byte offset {err.start})"))
-                continue
-            if "\x00" in text:
-                col = text.index("\x00") + 1
-                result.violations.append(Violation(path, line_no, col, line_no, col + 1, "syntax",
-                                                   "this line contains a NUL byte"))
-                continue
-            yield line_no, text
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            col = len(raw[:err.start].decode("utf-8", errors="replace")) + 1
+            result.violations.append(Violation(path, line_no, col, line_no, col + 1, "syntax",
+                                               f"this line is not valid UTF-8 (byte 0x{raw[err.start]:02x} "
+                                               f"at byte offset {err.start})"))
+            continue
+        length = overlong or len(text)
+        if length > MAX_LINE_LENGTH:
+            result.violations.append(Violation(path, line_no, MAX_LINE_LENGTH + 1, line_no, length + 1, "syntax",
+                                               f"line is {length} characters long; the limit is {MAX_LINE_LENGTH}"))
+            continue
+        if "\x00" in text:
+            col = text.index("\x00") + 1
+            result.violations.append(Violation(path, line_no, col, line_no, col + 1, "syntax",
+                                               "this line contains a NUL byte"))
+            continue
+        yield line_no, text
 
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
-                base_dir: Path | None = None) -> FileResult:
+                base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
+    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
     result = result or FileResult(path)
     replay = Replay()
-    for parsed in parse_lines(lines):
+    current: list[tuple[int, str]] = [(0, "")]
+
+    def remember(numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+        for item in numbered:
+            current[0] = item
+            yield item
+
+    for parsed in parse_lines(remember(lines)):
         if parsed.comment is not None:
-            _directive(parsed.comment, parsed.line, result)
+            raw = current[0][1] if current[0][0] == parsed.line else None
+            _directive(parsed.comment, parsed.line, result, raw, bool(parsed.statements or parsed.problem))
         if parsed.problem is not None:
             p = parsed.problem
-            result.violations.append(Violation(path, p.line, p.column, p.line, p.end_column, "syntax", p.message,
+            result.violations.append(Violation(path, p.line, p.column, p.line, p.end_column, p.rule, p.message,
                                                hint=p.hint))
             continue
         for stmt in parsed.statements:
             result.statements += 1
             if isinstance(stmt, n.Include):
-                _include(replay, stmt, base_dir, path, result, depth=0, seen=set())
+                _include(replay, stmt, base_dir, path, result)
                 continue
             try:
                 replay.feed(stmt)
             except Exception as exc:  # noqa: BLE001 - a failing check must never take the run down
                 result.violations.append(Violation(path, stmt.span.line, stmt.span.column, stmt.span.line,
                                                    stmt.span.end_column, "internal-error",
-                                                   f"rulecheck failed on this statement ({type(exc).__name__}: "
-                                                   f"{exc}); the rest of the file is still checked"))
+                                                   f"rulecheck failed on this statement {_failure(exc)}; the rest "
+                                                   "of the file is still checked; please report it"))
     try:
         replay.finish()
     except Exception as exc:  # noqa: BLE001
         result.violations.append(Violation(path, 1, 1, 1, 2, "internal-error", f"rulecheck failed at the end of "
-                                           f"the file ({type(exc).__name__}: {exc})"))
+                                           f"the file {_failure(exc)}; please report it"))
     for f in replay.findings:
         result.violations.append(Violation(path, f.line, f.column, f.line, max(f.end_column, f.column + 1), f.rule,
-                                           f.message, ERROR, f.related))
+                                           f.message, f.severity, f.related))
     if result.statements == 0 and not result.violations:
         result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
                                            "nothing was checked", WARNING))
-    result.violations.sort(key=Violation.sort_key)
+    result.violations = select_violations(result.violations, result.suppressions, path, config or DEFAULT)
     return result
 
 
-def _directive(comment: Comment, line: int, result: FileResult) -> None:
-    m = _EXPECT.match(comment.text)
-    if m:
-        rules = [r.strip() for r in m.group(1).split(",") if r.strip()]
-        result.expectations[line] = rules
+def _failure(exc: BaseException) -> str:
+    """Which check failed and how, for an internal-error message: the innermost rulecheck function, one line."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__)[1:]  # [0] is the frame that caught it
+              if f"{os.sep}rulecheck{os.sep}" in f.filename or f.filename.startswith(f"rulecheck{os.sep}")]
+    where = ""
+    if frames:
+        f = frames[-1]
+        parts = Path(f.filename).with_suffix("").parts
+        module = ".".join(parts[len(parts) - 1 - parts[::-1].index("rulecheck"):])
+        where = f"in {module}.{f.name} (line {f.lineno}) "
+    detail = " ".join(str(exc).split())
+    if len(detail) > 200:
+        detail = detail[:200] + "..."
+    return f"{where}({type(exc).__name__}: {detail})" if detail else f"{where}({type(exc).__name__})"
 
 
-def _include(replay: Replay, stmt: n.Include, base_dir: Path | None, path: str, result: FileResult, *,
-             depth: int, seen: set[str]) -> None:
-    target = (base_dir or Path.cwd()) / stmt.path
-    where = (stmt.span.line, stmt.span.column, stmt.span.end_column)
-    if depth >= MAX_INCLUDE_DEPTH or str(target.resolve()) in seen:
-        result.violations.append(Violation(path, where[0], where[1], where[0], where[2], "syntax",
-                                           f"card file '{stmt.path}' includes itself"))
-        return
+def select_violations(violations: Iterable[Violation], suppressions: Sequence[Suppression], path: str,
+                      config: Config) -> list[Violation]:
+    """The one place where configuration and suppression comments decide what is reported (sorted)."""
+    where = None if path in ("<stdin>", "<string>") else path
+    chosen = [v for v in violations if config.enabled(v.rule, where)]
+    return sorted(apply_suppressions(chosen, suppressions, path, config), key=Violation.sort_key)
+
+
+def _comment_segments(comment: Comment, raw: str | None) -> Iterator[tuple[int, int, str]]:
+    """Each '#'-separated part of a comment with its 1-based start and exclusive end column on the line."""
+    text = raw[comment.column - 1:] if raw is not None and raw[comment.column - 1:comment.column] == "#" \
+        else "#" + comment.text
+    offset = comment.column - 1
+    for part in text.split("#")[1:]:
+        offset += 1
+        stripped = part.strip()
+        if stripped:
+            start = offset + len(part) - len(part.lstrip()) + 1
+            yield start, start + len(stripped), stripped
+        offset += len(part)
+
+
+def _directive(comment: Comment, line: int, result: FileResult, raw: str | None = None,
+               on_statement_line: bool = True) -> None:
+    for start, end, text in _comment_segments(comment, raw):
+        m = _EXPECT.match(text)
+        if m:
+            rules = [r.strip() for r in m.group(1).split(",") if r.strip()]
+            result.expectations.setdefault(line, []).extend(rules)
+        elif is_directive(text):
+            parsed = parse_directive(text, result.path, line, start, end, on_statement_line=on_statement_line)
+            if isinstance(parsed, Suppression):
+                result.suppressions.append(parsed)
+            else:
+                result.violations.append(parsed)
+
+
+def _include(replay: Replay, stmt: n.Include, base_dir: Path | None, path: str, result: FileResult) -> None:
+    """Read a YAML card file, and the card files it includes, into the replay.
+
+    Every problem is a `syntax` diagnostic on the `include:` line; none is an exception, whatever the file holds."""
+    line, column, end = stmt.span.line, stmt.span.column, stmt.span.end_column
+    problems: list[str] = []
+    read: set[str] = set()
+
+    def load(target: Path, shown: str, chain: tuple[tuple[str, str], ...]) -> None:
+        key = os.path.realpath(target)
+        names = " -> ".join([name for _, name in chain] + [shown])
+        if any(key == k for k, _ in chain):
+            problems.append(f"circular card file include: {names}")
+            return
+        if len(chain) >= MAX_INCLUDE_DEPTH:
+            problems.append(f"card file includes are nested more than {MAX_INCLUDE_DEPTH} deep: {names}")
+            return
+        if key in read:  # reached twice without a cycle (a diamond): its cards are already in
+            return
+        read.add(key)
+        data = _load_card_file(target, shown, problems)
+        if data is None:
+            return
+        nested = data.get("include") if isinstance(data, dict) else None
+        if nested is not None:
+            files = [nested] if isinstance(nested, str) else nested
+            if not isinstance(files, list) or not all(isinstance(f, str) and f.strip() for f in files):
+                problems.append(f"card file '{shown}': 'include' must be a file name or a list of file names")
+            else:
+                for name in files:
+                    load(target.parent / name.strip(), name.strip(), (*chain, (key, shown)))
+        cards = (data.get("cards", [] if nested is not None else None) if isinstance(data, dict) else data)
+        if not isinstance(cards, list):
+            problems.append(f"card file '{shown}' must hold a list under 'cards'")
+            return
+        for i, entry in enumerate(cards, 1):
+            problem = _card_from_yaml(replay, entry, line)
+            if problem:
+                problems.append(f"card file '{shown}', card {i}: {problem}")
+
+    load((base_dir or Path.cwd()) / stmt.path, stmt.path, ())
+    for message in problems[:MAX_CARD_FILE_PROBLEMS]:
+        result.violations.append(Violation(path, line, column, line, end, "syntax", message))
+    if len(problems) > MAX_CARD_FILE_PROBLEMS:
+        result.violations.append(Violation(path, line, column, line, end, "syntax",
+                                           f"... and {len(problems) - MAX_CARD_FILE_PROBLEMS} more problems with "
+                                           f"card file '{stmt.path}'"))
+
+
+def _load_card_file(target: Path, shown: str, problems: list[str]) -> object | None:
+    """The data of one card file, or None with the reason in `problems`: bounded in size, plain YAML only."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        problems.append(f"card file '{shown}' not found")
+        return None
+    except OSError as err:
+        problems.append(f"card file '{shown}' cannot be read: {err.strerror or err}")
+        return None
+    if not stat.S_ISREG(info.st_mode):  # a directory, a FIFO, a device: opening one may block forever
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        problems.append(f"card file '{shown}' cannot be read: it is {kind}")
+        return None
     try:
         with open(target, "rb") as fh:
-            data = yaml.safe_load(fh.read(5_000_000))
-    except FileNotFoundError:
-        result.violations.append(Violation(path, where[0], where[1], where[0], where[2], "syntax",
-                                           f"card file '{stmt.path}' not found"))
-        return
-    except (OSError, yaml.YAMLError) as err:
-        result.violations.append(Violation(path, where[0], where[1], where[0], where[2], "syntax",
-                                           f"card file '{stmt.path}' cannot be read: {str(err).splitlines()[0]}"))
-        return
-    cards = data.get("cards") if isinstance(data, dict) else data
-    if not isinstance(cards, list):
-        result.violations.append(Violation(path, where[0], where[1], where[0], where[2], "syntax",
-                                           f"card file '{stmt.path}' must hold a list under 'cards'"))
-        return
-    for i, entry in enumerate(cards, 1):
-        problem = _card_from_yaml(replay, entry, stmt.span.line)
-        if problem:
-            result.violations.append(Violation(path, where[0], where[1], where[0], where[2], "syntax",
-                                               f"card file '{stmt.path}', card {i}: {problem}"))
+            raw = fh.read(MAX_CARD_FILE_BYTES + 1)
+    except OSError as err:
+        problems.append(f"card file '{shown}' cannot be read: {err.strerror or err}")
+        return None
+    if len(raw) > MAX_CARD_FILE_BYTES:
+        problems.append(f"card file '{shown}' is larger than {MAX_CARD_FILE_BYTES} bytes, the limit for a card file")
+        return None
+    try:
+        alias = _first_alias(raw) if b"*" in raw else None
+        if alias is not None:
+            problems.append(f"card file '{shown}', line {alias[1]}: YAML aliases ('*{alias[0]}') are not allowed in "
+                            "card files")
+            return None
+        data: object = yaml.safe_load(raw)
+        return data
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        reason = getattr(err, "problem", None) or str(err).splitlines()[0]
+        problems.append(f"card file '{shown}' cannot be read{where}: {reason}")
+    except RecursionError:
+        problems.append(f"card file '{shown}' cannot be read: it is nested too deeply")
+    return None
+
+
+def _first_alias(raw: bytes) -> tuple[str, int] | None:
+    """The first alias in a YAML text, with its line: aliases build YAML bombs (billion laughs, merge keys)."""
+    for token in yaml.scan(raw, Loader=yaml.SafeLoader):
+        if isinstance(token, yaml.AliasToken):
+            return str(token.value), token.start_mark.line + 1
+    return None
 
 
 def _card_from_yaml(replay: Replay, entry: object, line: int) -> str | None:
-    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+    """Add one card file entry to the replay; the problem with it, if any. Nothing here walks unknown data."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
         return "each card needs a 'name'"
     types = entry.get("types", "")
-    types_text = " ".join(types) if isinstance(types, list) else str(types)
-    props = [types_text + (f" {entry['pt']}" if entry.get("pt") else "")]
-    if entry.get("loyalty") is not None:
-        props.append(f"loyalty {entry['loyalty']}")
+    if isinstance(types, str):
+        types = [types]
+    if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
+        return "'types' must be text or a list of text"
+    pt, loyalty = entry.get("pt"), entry.get("loyalty")
+    for key, value in (("pt", pt), ("loyalty", loyalty)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
+            return f"'{key}' must be text or a number"
     abilities = entry.get("abilities") or []
-    if not isinstance(abilities, list):
-        return "'abilities' must be a list"
-    props += [str(a) for a in abilities]
-    parsed = parse_line(f"card {entry['name']}: " + ", ".join(props), line)
+    if not isinstance(abilities, list) or not all(isinstance(a, str) for a in abilities):
+        return "'abilities' must be a list of text"
+    props = [" ".join(types) + (f" {pt}" if pt else "")]
+    if loyalty is not None:
+        props.append(f"loyalty {loyalty}")
+    props += abilities
+    code = f"card {entry['name']}: " + ", ".join(props)
+    if "\n" in code or "\r" in code:
+        return "a card's name, types and abilities must each fit on one line"
+    parsed = parse_line(code, line)
     if not isinstance(parsed, list):
         return parsed.message
     for stmt in parsed:
@@ -154,35 +345,154 @@ def _card_from_yaml(replay: Replay, entry: object, line: int) -> str | None:
     return None
 
 
-def check_text(text: str, *, path: str = "<string>") -> list[Violation]:
+def check_text(text: str, *, path: str = "<string>", config: Config | None = None,
+               base_dir: Path | None = None) -> list[Violation]:
     """Check transcript text; return its violations, sorted by position."""
     result = FileResult(path)
-    data = text.encode("utf-8")
-    return check_lines(_lines_of_bytes([data], path, result), path, result).violations
+    data = text.encode("utf-8", errors="surrogatepass")
+    return check_lines(_lines_of_bytes([data], path, result), path, result, base_dir, config=config).violations
 
 
-def check_file(path: str) -> FileResult:
+def check_file(path: str, config: Config | None = None) -> FileResult:
+    """Check one file (`-` reads standard input); an unreadable file gives an `io` diagnostic, never an exception."""
     result = FileResult(path)
     try:
         if path == "-":
             import sys
-            data = sys.stdin.buffer.read()
-            return check_lines(_lines_of_bytes([data], "<stdin>", result), "<stdin>", result)
+            result.path = "<stdin>"
+            return check_lines(_lines_of_bytes(_blocks(sys.stdin.buffer), "<stdin>", result), "<stdin>", result,
+                               config=config)
         with open(path, "rb") as fh:
-            return check_lines(_lines_of_bytes(fh, path, result), path, result,
-                               Path(path).parent)
+            return check_lines(_lines_of_bytes(_blocks(fh), path, result), path, result,
+                               Path(path).parent, config=config)
     except OSError as err:
-        result.violations = [Violation(path, 1, 1, 1, 1, "io", f"cannot read file: {err.strerror or err}")]
+        result.violations = [Violation(path, 1, 1, 1, 1, "io", _unreadable(path, err))]
         return result
 
 
+def _unreadable(path: str, err: OSError) -> str:
+    """Why a path given to check cannot be read, in the user's terms."""
+    if os.path.islink(path) and not os.path.exists(path) and err.errno == errno.ENOENT:
+        return f"cannot read file: broken symbolic link (to '{os.readlink(path)}')"
+    if os.path.isdir(path):
+        try:
+            os.listdir(path)
+        except OSError as listing:
+            return f"cannot read directory: {listing.strerror or listing}"
+        return "cannot read file: it is a directory"
+    return f"cannot read file: {err.strerror or err}"
+
+
 def iter_paths(paths: Iterable[str], extension: str = ".transcript") -> Iterator[str]:
+    """Files to check: directories are walked (symbolic links to directories are not followed, so no loop).
+
+    A directory that cannot be listed is yielded itself, so that checking it reports why; FIFOs, sockets and
+    devices met in a walk are passed over (opening one could block forever)."""
     for p in paths:
         if p != "-" and os.path.isdir(p):
-            for root, dirs, files in os.walk(p):
+            unlisted: list[str] = []
+            for root, dirs, files in os.walk(p, onerror=partial(_note_unlisted, unlisted)):
                 dirs.sort()
                 for name in sorted(files):
-                    if name.endswith(extension):
-                        yield os.path.join(root, name)
+                    full = os.path.join(root, name)
+                    if name.endswith(extension) and _regular_or_broken(full):
+                        yield full
+            yield from unlisted
         else:
             yield p
+
+
+def _note_unlisted(unlisted: list[str], err: OSError) -> None:
+    unlisted.append(str(err.filename))
+
+
+def _regular_or_broken(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True  # a broken link or a loop: checking it gives an `io` diagnostic that says so
+
+
+PARALLEL_MIN_FILES = 8
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _check_one(item: tuple[str, Config]) -> FileResult:
+    """check_file, with any failure turned into a diagnostic so one file cannot end the run."""
+    path, config = item
+    try:
+        return check_file(path, config)
+    except Exception as exc:  # noqa: BLE001
+        return FileResult(path, [Violation(path, 1, 1, 1, 2, "internal-error", f"rulecheck failed on this file "
+                                           f"({type(exc).__name__}: {exc}); please report it")])
+
+
+def check_files(items: Sequence[tuple[str, Config]], *, jobs: int = 1,
+                progress: Callable[[], None] | None = None) -> list[FileResult]:
+    """Check files, each with its configuration, in a pool of `jobs` processes; results in input order.
+
+    Standard input is read here, never in a worker. A worker that dies leaves an `internal-error` for each file
+    it did not finish; the other results stand."""
+    results: list[FileResult | None] = [None] * len(items)
+
+    def done(i: int, result: FileResult) -> None:
+        results[i] = result
+        if progress is not None:
+            progress()
+
+    pooled = [i for i, (path, _) in enumerate(items) if path != "-"]
+    for i, (path, config) in enumerate(items):
+        if path == "-":
+            done(i, _check_one((path, config)))
+    workers = min(jobs, len(pooled))
+    if workers > 1 and len(pooled) >= PARALLEL_MIN_FILES:
+        _run_pool([items[i] for i in pooled], workers, lambda k, r: done(pooled[k], r))
+    for i in pooled:
+        if results[i] is None:
+            done(i, _check_one(items[i]))
+    return [r for r in results if r is not None]
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which stops the run without a traceback from each worker."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_pool(items: Sequence[tuple[str, Config]], workers: int, done: Callable[[int, FileResult], None]) -> None:
+    """Check `items` in worker processes; on a broken pool, every unfinished file gets an internal-error."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    from .parser import lark_parser
+
+    lark_parser()  # built once here, so forked workers inherit it
+    chunk = max(1, min(32, len(items) // (workers * 4)))
+    finished = 0
+    try:
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
+        try:
+            for result in pool.map(_check_one, items, chunksize=chunk):
+                done(finished, result)
+                finished += 1
+        except KeyboardInterrupt:
+            pool.shutdown(wait=True, cancel_futures=True)  # the chunks under way are short; the rest never start
+            raise
+        finally:
+            pool.shutdown(wait=True)
+    except (OSError, NotImplementedError, ImportError):
+        return  # no process pool on this platform: the caller checks the rest in this process
+    except BrokenProcessPool as err:
+        for k in range(finished, len(items)):
+            path = items[k][0]
+            done(k, FileResult(path, [Violation(path, 1, 1, 1, 1, "internal-error",
+                                                f"the worker process checking this file stopped unexpectedly "
+                                                f"({err or 'no reason given'}); run with -j 1 to check it on its "
+                                                f"own")]))

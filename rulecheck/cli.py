@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
+from typing import TextIO
 
 import click
 
 from . import __version__
-from .checker import check_file, iter_paths
+from .api import files_to_check
+from .checker import FileResult, check_files, default_jobs
+from .config import (
+    ALWAYS_REPORTED,
+    ALWAYS_REPORTED_MESSAGE,
+    Config,
+    ConfigError,
+    ConfigResolver,
+    load_config,
+    unknown_code_message,
+)
 from .diagnostics import Violation
 from .report import FORMATS, render
 from .rules.registry import BY_NUMBER, RULES, TOOL_RULES
@@ -20,6 +32,8 @@ Examples:
   rulecheck check logs/ --format json
   cat game.transcript | rulecheck check -
   rulecheck check fixtures/ --expect
+  rulecheck check logs/ --select 510,514 --ignore 510.1e --statistics
+  rulecheck check logs/ -j 4 --format sarif -o rulecheck.sarif
 """
 
 
@@ -33,38 +47,166 @@ def cli() -> None:
 @cli.command(epilog=EXAMPLES)
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
-              help="Output format (default: full on a terminal, concise otherwise).")
-@click.option("--extension", default=".transcript", show_default=True,
-              help="File extension looked for in directories.")
+              help="Output format (default: the configuration's, else full on a terminal, concise otherwise).")
+@click.option("-o", "--output", metavar="FILE", default=None,
+              help="Write the report to FILE instead of standard output.")
+@click.option("--select", multiple=True, metavar="RULES",
+              help="Report only these rules: comma-separated prefixes (510, 510.1, 510.1c, syntax, ALL). "
+                   "Replaces the configuration's select.")
+@click.option("--ignore", multiple=True, metavar="RULES",
+              help="Do not report these rules (prefixes). Replaces the configuration's ignore.")
+@click.option("--extend-ignore", multiple=True, metavar="RULES",
+              help="Also ignore these rules, on top of the configuration.")
+@click.option("--config", "config_file", metavar="FILE", default=None,
+              help="Read settings from FILE (YAML, or TOML with [tool.rulecheck]) instead of looking for "
+                   ".rulecheck.yaml or pyproject.toml above each checked file.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--extension", default=None, metavar="EXT",
+              help="File extension looked for in directories (default: the configuration's, else .transcript).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Check files in N processes (default: all cores; 1 checks them one by one).")
+@click.option("--statistics", is_flag=True, help="Print the number of violations of each rule instead of the "
+                                                 "violations.")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the diagnostics: no summary, nothing when clean.")
 @click.option("--expect", is_flag=True, help="Compare with '# expect: RULE' annotations instead of reporting.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found.")
-def check(paths: tuple[str, ...], fmt: str | None, extension: str, expect: bool, exit_zero: bool) -> None:
-    """Check transcripts (files, directories, or - for standard input)."""
-    if fmt is None:
-        fmt = "full" if sys.stdout.isatty() else "concise"
-    files = list(iter_paths(paths, extension))
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found (2 still means the run "
+                                                "failed).")
+def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
+          ignore: tuple[str, ...], extend_ignore: tuple[str, ...], config_file: str | None, isolated: bool,
+          extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
+          exit_zero: bool) -> None:
+    """Check transcripts (files, directories, or - for standard input).
+
+    Exit status: 0 nothing found, 1 violations found (or, with --expect, a mismatch), 2 the run failed
+    (unreadable file, internal error, bad configuration or usage)."""
+    try:
+        if config_file is not None and isolated:
+            raise ConfigError("--config and --isolated cannot be used together")
+        overrides: dict[str, object] = {"extension": extension}
+        for option, values in (("select", select), ("ignore", ignore), ("extend_ignore", extend_ignore)):
+            if values:
+                overrides[option] = _rule_codes(values, "--" + option.replace("_", "-"), ignoring=option != "select")
+        resolver = ConfigResolver(explicit=load_config(config_file) if config_file else None, isolated=isolated,
+                                  overrides=overrides)
+        items = files_to_check(paths, resolver)
+        run_config = resolver.for_path(paths[0])
+    except ConfigError as err:
+        click.echo(f"rulecheck: {err}", err=True)
+        sys.exit(2)
+    if not items:
+        click.echo("rulecheck: no transcripts found", err=True)
+        sys.exit(2)
+    fmt = fmt or run_config.format or ("full" if output is None and sys.stdout.isatty() else "concise")
+    results = _run(items, jobs or default_jobs(), quiet)
     violations: list[Violation] = []
-    io_error = False
     mismatches = 0
-    for path in files:
-        result = check_file(path)
-        if any(v.rule == "io" for v in result.violations):
-            io_error = True
+    for result in results:
         if expect:
             mismatches += _compare_expectations(result.path, result.violations, result.expectations, violations)
         else:
             violations.extend(result.violations)
-    if not files:
-        click.echo("rulecheck: no transcripts found", err=True)
-        sys.exit(2)
-    color = fmt == "full" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    click.echo(render(fmt, violations, files=len(files), color=color, paths=files))
-    if io_error:
+    checked = [r.path for r in results]
+    if statistics:
+        text = _statistics(violations, fmt, len(checked), quiet)
+    else:
+        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        text = render(fmt, violations, files=len(checked), color=color, paths=checked)
+        if quiet and fmt in QUIET_FORMATS:
+            text = _without_summary(text, violations, len(checked))
+    _emit(text, output)
+    if any(v.rule in ALWAYS_REPORTED for r in results for v in r.violations):
         sys.exit(2)
     if exit_zero:
         sys.exit(0)
     failed = mismatches if expect else sum(1 for v in violations if v.severity == "error")
     sys.exit(1 if failed else 0)
+
+
+QUIET_FORMATS = ("full", "concise")
+PROGRESS_MIN_FILES = 100
+
+
+def _rule_codes(values: tuple[str, ...], option: str, *, ignoring: bool) -> list[str]:
+    """Comma-separated codes from a repeatable option, checked here so the error names the option."""
+    codes = [c.strip() for value in values for c in value.split(",") if c.strip()]
+    if not codes:
+        raise ConfigError(f"{option} needs at least one rule code")
+    for code in codes:
+        problem = unknown_code_message(code)
+        if problem:
+            raise ConfigError(f"{option}: {problem}")
+        if ignoring and code in ALWAYS_REPORTED:
+            raise ConfigError(f"{option}: {ALWAYS_REPORTED_MESSAGE.format(code=code, verb='ignored')}")
+    return codes
+
+
+def show_progress(files: int, stream: TextIO, quiet: bool = False) -> bool:
+    """A progress bar only for a person watching: many files, stderr on a terminal, not --quiet."""
+    return not quiet and files >= PROGRESS_MIN_FILES and stream.isatty()
+
+
+def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileResult]:
+    if not show_progress(len(items), sys.stderr, quiet):
+        return check_files(items, jobs=jobs)
+    with click.progressbar(length=len(items), label="Checking", file=sys.stderr) as bar:
+        return check_files(items, jobs=jobs, progress=lambda: bar.update(1))
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output is None:
+        if text:
+            click.echo(text)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text + "\n" if text else "")
+    except OSError as err:
+        click.echo(f"rulecheck: cannot write {output}: {err.strerror or err}", err=True)
+        sys.exit(2)
+
+
+def _without_summary(text: str, violations: list[Violation], files: int) -> str:
+    """--quiet: the report without its closing summary line (and nothing at all when there is nothing)."""
+    last = render("concise", violations, files=files).splitlines()[-1]
+    lines = text.split("\n")
+    if lines and lines[-1] == last:
+        lines.pop()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines)
+
+
+def _rule_order(rule: str) -> tuple[int, str]:
+    if rule in BY_NUMBER:
+        return (RULE_INDEX[rule], rule)
+    return (len(RULE_INDEX) + (list(TOOL_RULES).index(rule) if rule in TOOL_RULES else len(TOOL_RULES)), rule)
+
+
+RULE_INDEX = {r.number: i for i, r in enumerate(RULES)}
+EXPECT_TITLE = "An '# expect:' annotation and what rulecheck found disagree"
+
+
+def _statistics(violations: list[Violation], fmt: str, files: int, quiet: bool) -> str:
+    """--statistics: one row per rule, most frequent first: count, rule, title."""
+    counts = Counter(v.rule for v in violations)
+    rows = sorted(counts.items(), key=lambda kv: (-kv[1], _rule_order(kv[0])))
+
+    def title(rule: str) -> str:
+        r = BY_NUMBER.get(rule)
+        return r.title if r else TOOL_RULES.get(rule, EXPECT_TITLE if rule == "expect" else "")
+
+    if fmt in ("json", "json-lines"):
+        import json
+        data = [{"rule": rule, "count": count, "title": title(rule)} for rule, count in rows]
+        if fmt == "json":
+            return json.dumps(data, indent=2, ensure_ascii=False)
+        return "\n".join(json.dumps(d, ensure_ascii=False) for d in data)
+    cw = max((len(str(c)) for _, c in rows), default=1)
+    rw = max((len(r) for r, _ in rows), default=1)
+    lines = [f"{count:>{cw}}  {rule:<{rw}}  {title(rule)}".rstrip() for rule, count in rows]
+    if not quiet:
+        lines.append(render("concise", violations, files=files).splitlines()[-1])
+    return "\n".join(lines)
 
 
 def _compare_expectations(path: str, found: list[Violation], expected: dict[int, list[str]],
@@ -99,23 +241,17 @@ def rules(fmt: str) -> None:
         click.echo(f"{r.number:<8} {r.status:<15} {r.title}")
 
 
-@cli.command()
+@cli.command(epilog="\b\nExamples:\n  rulecheck explain 510.1c\n  rulecheck explain 510.1c --cr MagicCompRules.txt")
 @click.argument("rule")
-def explain(rule: str) -> None:
-    """Explain one rule."""
-    r = BY_NUMBER.get(rule)
-    if r is None:
-        if rule in TOOL_RULES:
-            click.echo(f"{rule}: {TOOL_RULES[rule]}")
-            return
-        import difflib
-        close = difflib.get_close_matches(rule, list(BY_NUMBER), n=1)
-        click.echo(f"rulecheck: unknown rule '{rule}'" + (f"; did you mean '{close[0]}'?" if close else ""),
-                   err=True)
-        sys.exit(2)
-    click.echo(f"{r.number}: {r.title}\nstatus: {r.status}" + (f" ({r.note})" if r.note else ""))
-    if r.related:
-        click.echo(f"related: {', '.join(r.related)}")
+@click.option("--cr", "cr_file", metavar="FILE",
+              help="Your copy of the Comprehensive Rules (Wizards' plain text, or reStructuredText): "
+                   "also print the rule's official text.")
+def explain(rule: str, cr_file: str | None) -> None:
+    """Explain one rule: our title, its status, what rulecheck checks, related rules, and a failing and a
+    passing transcript. Exit 1 if --cr FILE lacks the rule, 2 for an unknown rule or an unusable FILE."""
+    from .explain import explain_command
+
+    explain_command(rule, cr_file)
 
 
 from .exam import exam as _exam_command  # noqa: E402 - registered after the group exists

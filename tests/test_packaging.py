@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,14 +21,44 @@ def test_grammar_is_read_from_package_data() -> None:
 
 
 def test_wheel_contains_the_grammar(tmp_path: Path) -> None:
+    # Built from a clean copy: setuptools reuses a stale build/lib, which would ship files deleted since.
+    source = tmp_path / "src"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", "build", "dist", ".venv", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis", "out"))
     proc = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                           "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
+                           "-w", str(tmp_path), str(source)], capture_output=True, text=True)
     if proc.returncode != 0:
         pytest.fail(proc.stderr)
     wheel = next(tmp_path.glob("rulecheck-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
     assert "rulecheck/grammars/transcript.lark" in names
     assert "rulecheck/py.typed" in names
+    shipped = sorted(n.rsplit("/", 1)[1] for n in names
+                     if n.startswith("rulecheck/rule_fixtures/") and n.endswith(".transcript"))
+    assert shipped == sorted(p.name for p in (ROOT / "fixtures" / "rules").glob("*.transcript"))
+    _explain_runs_from_the_installed_wheel(wheel, tmp_path)
+
+
+def _explain_runs_from_the_installed_wheel(wheel: Path, tmp_path: Path) -> None:
+    """`rulecheck explain` finds its examples inside the installed package, with no source tree around."""
+    target = tmp_path / "site"
+    proc = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "-q", "--target",
+                           str(target), str(wheel)], capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.fail(proc.stderr)
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from importlib import resources\n"
+        "import rulecheck.explain as e\n"
+        "assert e.__file__.startswith(sys.argv[1]), e.__file__\n"
+        "assert str(resources.files(e.FIXTURE_PACKAGE)).startswith(sys.argv[1])\n"
+        "print(e.explain('510.1c')[0])\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script, str(target)], capture_output=True, text=True,
+                          cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Failing example (510.1c-fail.transcript):" in proc.stdout.splitlines()
+    assert "Passing example (510.1c-pass.transcript):" in proc.stdout.splitlines()
 
 
 def test_reserved_words_cover_the_keywords() -> None:

@@ -1,7 +1,8 @@
 """Output formats. Every format is made from the same `Violation` records.
 
-`render(name, violations, files=..., color=...)` is the one entry point the CLI and the exam mode use;
-`FORMATS` lists the names accepted by `--format`.
+`render(name, violations, files=..., color=..., paths=...)` is the one entry point the CLI and the exam mode use;
+`FORMATS` lists the names accepted by `--format`. No format writes a timestamp or anything else that changes from
+one run to the next, so the same input always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -10,12 +11,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..diagnostics import Violation
-from .text import format_concise, format_full, format_json
+from .github import format_github
+from .gitlab import format_gitlab
+from .junit import format_junit
+from .sarif import format_sarif
+from .text import format_concise, format_full, format_json, format_json_lines, summary
 
 
 @dataclass(frozen=True)
 class RunInfo:
-    """What a format may need beyond the violations: how many files were checked, colour."""
+    """What a format may need beyond the violations: how many files were checked, their paths, colour."""
 
     files: int = 1
     color: bool = False
@@ -24,16 +29,12 @@ class RunInfo:
 
 def _full(violations: Sequence[Violation], info: RunInfo) -> str:
     text = format_full(violations, info.color)
-    summary = format_concise(list(violations), info.files).splitlines()[-1]
-    return f"{text}\n{summary}" if text else summary
+    last = summary(violations, info.files)
+    return f"{text}\n{last}" if text else last
 
 
 def _concise(violations: Sequence[Violation], info: RunInfo) -> str:
-    return format_concise(list(violations), info.files)
-
-
-def _json(violations: Sequence[Violation], info: RunInfo) -> str:
-    return format_json(list(violations))
+    return format_concise(violations, info.files)
 
 
 Formatter = Callable[[Sequence[Violation], RunInfo], str]
@@ -41,7 +42,12 @@ Formatter = Callable[[Sequence[Violation], RunInfo], str]
 FORMATS: dict[str, Formatter] = {
     "full": _full,
     "concise": _concise,
-    "json": _json,
+    "json": lambda violations, info: format_json(violations),
+    "json-lines": lambda violations, info: format_json_lines(violations),
+    "sarif": lambda violations, info: format_sarif(violations),
+    "github": lambda violations, info: format_github(violations),
+    "junit": lambda violations, info: format_junit(violations, info.paths),
+    "gitlab": lambda violations, info: format_gitlab(violations),
 }
 
 

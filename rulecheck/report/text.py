@@ -1,12 +1,28 @@
-"""Human-readable output: `path:line:col: RULE message`, with the source line and a caret."""
+"""Human-readable output, laid out like ruff's: `path:line:col: RULE message`, the source line with a caret
+underline, then the rule's title, the hint and the related rules."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
 
-from ..diagnostics import Violation
-from ..rules.registry import BY_NUMBER, TOOL_RULES
+from ..diagnostics import WARNING, Violation
+from .common import title_of
+
+TAB_WIDTH = 4
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """Terminal-safe text: control characters (escape sequences from a hostile file) become U+FFFD."""
+    return _CONTROL.sub("\ufffd", text.replace("\t", " " * TAB_WIDTH))
+
+
+def _width(text: str) -> int:
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
 
 
 def _source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | None:
@@ -20,43 +36,77 @@ def _source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | Non
     return lines[line - 1] if 0 < line <= len(lines) else None
 
 
-def title_of(rule: str) -> str:
-    r = BY_NUMBER.get(rule)
-    return r.title if r else TOOL_RULES.get(rule, "")
+class _Style:
+    def __init__(self, color: bool) -> None:
+        on = color
+        self.bold = "\x1b[1m" if on else ""
+        self.red = "\x1b[31m" if on else ""
+        self.yellow = "\x1b[33m" if on else ""
+        self.blue = "\x1b[34m" if on else ""
+        self.cyan = "\x1b[36m" if on else ""
+        self.reset = "\x1b[0m" if on else ""
+
+
+def _excerpt(v: Violation, src: str, gutter: int, s: _Style, sev: str) -> list[str]:
+    start = max(v.column, 1)
+    end = v.end_column if v.end_line == v.line else len(src) + 1
+    before = printable(src[:start - 1])
+    marked = printable(src[start - 1:max(end, start) - 1])
+    carets = "^" * max(_width(marked), 1)
+    pipe = f"{s.blue}{s.bold}{' ' * gutter} |{s.reset}"
+    return [pipe,
+            f"{s.blue}{s.bold}{v.line:>{gutter}} |{s.reset} {printable(src)}".rstrip(),
+            f"{pipe} {' ' * _width(before)}{sev}{carets} {v.rule}{s.reset}",
+            pipe]
 
 
 def format_full(violations: Iterable[Violation], color: bool = False) -> str:
+    """One block per violation, each followed by a blank line."""
     cache: dict[str, list[str]] = {}
+    s = _Style(color)
     out: list[str] = []
-    bold, red, yellow, dim, reset = ("\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[2m", "\x1b[0m") if color \
-        else ("", "", "", "", "")
     for v in violations:
-        sev = yellow if v.severity == "warning" else red
-        out.append(f"{bold}{v.file}:{v.line}:{v.column}:{reset} {sev}{bold}{v.rule}{reset} {v.message}")
+        sev = s.yellow if v.severity == WARNING else s.red
+        out.append(f"{s.bold}{printable(v.file)}:{v.line}:{v.column}:{s.reset} {sev}{s.bold}{v.rule}{s.reset} "
+                   f"{printable(v.message)}")
+        gutter = len(str(v.line))
         src = _source_line(v.file, v.line, cache)
         if src is not None:
-            width = max(v.end_column - v.column, 1) if v.end_line == v.line else 1
-            out.append(f"  {dim}{v.line:>4} |{reset} {src}")
-            out.append(f"       {dim}|{reset} {' ' * (v.column - 1)}{sev}{'^' * width}{reset}")
-        extra = title_of(v.rule)
-        if extra:
-            out.append(f"       = rule: {extra}")
-        if v.hint:
-            out.append(f"       = hint: {v.hint}")
-        if v.related:
-            out.append(f"       = related: {', '.join(v.related)}")
+            out.extend(_excerpt(v, src, gutter, s, sev))
+        notes = [("rule", title_of(v.rule)), ("hint", v.hint or ""), ("related", ", ".join(v.related))]
+        for label, text in notes:
+            if text:
+                out.append(f"{' ' * gutter} {s.cyan}{s.bold}={s.reset} {s.bold}{label}:{s.reset} {printable(text)}")
         out.append("")
     return "\n".join(out)
 
 
-def format_concise(violations: list[Violation], files: int) -> str:
-    lines = [f"{v.file}:{v.line}:{v.column}: {v.rule} {v.message}" for v in violations]
-    errors = sum(1 for v in violations if v.severity == "error")
-    with_v = len({v.file for v in violations if v.severity == "error"})
-    lines.append(f"Found {errors} violation{'s' if errors != 1 else ''} in {with_v} file{'s' if with_v != 1 else ''}"
-                 f" ({files} checked)." if errors else f"No violations in {files} file{'s' if files != 1 else ''}.")
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary(violations: Sequence[Violation], files: int) -> str:
+    """`Found 3 violations in 2 files (5 checked).` or `No violations in 5 files.`; warnings counted apart."""
+    errors = [v for v in violations if v.severity != WARNING]
+    warnings = len(violations) - len(errors)
+    if errors:
+        text = (f"Found {_plural(len(errors), 'violation')} in {_plural(len({v.file for v in errors}), 'file')} "
+                f"({files} checked)")
+    else:
+        text = f"No violations in {_plural(files, 'file')}"
+    return text + (f"; {_plural(warnings, 'warning')}." if warnings else ".")
+
+
+def format_concise(violations: Sequence[Violation], files: int) -> str:
+    lines = [f"{printable(v.file)}:{v.line}:{v.column}: {v.rule} {printable(v.message)}" for v in violations]
+    lines.append(summary(violations, files))
     return "\n".join(lines)
 
 
-def format_json(violations: list[Violation]) -> str:
+def format_json(violations: Sequence[Violation]) -> str:
     return json.dumps([v.to_json() for v in violations], indent=2, ensure_ascii=False)
+
+
+def format_json_lines(violations: Sequence[Violation]) -> str:
+    """One compact JSON object per line (same keys as `json`), so a consumer can stream."""
+    return "\n".join(json.dumps(v.to_json(), ensure_ascii=False, separators=(",", ":")) for v in violations)
