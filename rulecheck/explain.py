@@ -295,7 +295,7 @@ def format_cr_rule(rule: CrRule) -> list[str]:
         if out:
             out.append("")
         text = printable(" ".join(block.split()))
-        out.append(textwrap.fill(text, WIDTH, initial_indent="    ", subsequent_indent="    "))
+        out.extend(textwrap.wrap(text, WIDTH, initial_indent="    ", subsequent_indent="    ") or [""])
     return out
 
 

@@ -8,12 +8,15 @@ streams: memory follows the game, not the file.
 from __future__ import annotations
 
 import difflib
+import hashlib
+import os
 import re
+import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -23,6 +26,7 @@ from . import nodes as n
 GRAMMAR_PACKAGE = "rulecheck.grammars"
 GRAMMAR_FILE = "transcript.lark"
 MAX_LINE_LENGTH = 100_000
+MAX_NUMBER = 2_147_483_647  # the largest number in a statement (MTGO's limit); more is a typo or a hostile log
 
 
 def grammar_text() -> str:
@@ -126,7 +130,10 @@ class _Build(Transformer[Token, Any]):
         return n.Ability("block_cost", str(mana))
 
     def text_ability(self, tok: Token) -> n.Ability:
-        return n.Ability("text", str(tok)[1:-1].strip())
+        text = str(tok)[1:-1].strip()
+        # quoted rules text that reads as a triggered ability is one (documented in transcript-language.md)
+        kind = "trigger" if re.match(r"(?i)whenever\b|when\b", text) or _trigger_re().match(text) else "text"
+        return n.Ability(kind, text[0].lower() + text[1:] if kind == "trigger" else text)
 
     def card_def(self, name_tok: Token, *props: Any) -> n.CardDef:
         raw = str(name_tok)
@@ -569,12 +576,55 @@ def _step_name(tok: Token | str) -> str:
 
 
 # ---------------------------------------------------------------- parser construction
+_NUMBER_TERMINALS = ("INT", "SIGNED_INT", "PT", "PT_MOD", "COUNTER_KIND")
+_DIGITS = re.compile(r"\d+")
+
+
+class _NumberTooLarge(Exception):
+    """Raised by the lexer on a number above MAX_NUMBER, before int() (slow, then refused, past 4300 digits)."""
+
+    def __init__(self, token: Token) -> None:
+        super().__init__(str(token))
+        self.token = token
+
+
+def _check_number(token: Token) -> Token:
+    for digits in _DIGITS.findall(str(token)):
+        if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+            raise _NumberTooLarge(token)
+    return token
+
+
 @lru_cache(maxsize=1)
 def _lark() -> tuple[Lark, _Build]:
     build = _Build()
-    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
-                  maybe_placeholders=False, transformer=build, cache=False)
+    text = grammar_text()
+    parser = Lark(text, parser="lalr", lexer="contextual", propagate_positions=True,
+                  maybe_placeholders=False, transformer=build, cache=_table_cache(text) or False,
+                  lexer_callbacks={name: _check_number for name in _NUMBER_TERMINALS})
     return parser, build
+
+
+def _table_cache(grammar: str) -> str | None:
+    """Where Lark keeps the LALR tables it computed for this grammar, so a new process loads them (~10 ms)
+    instead of computing them again (~120 ms).
+
+    ``$RULECHECK_CACHE_DIR`` (empty: no cache), else ``$XDG_CACHE_HOME/rulecheck`` or ``~/.cache/rulecheck``.
+    Lark checks the grammar, its options and versions against the file and rebuilds on any mismatch or damage;
+    a directory that cannot be made means no cache, never an error.
+    """
+    where = os.environ.get("RULECHECK_CACHE_DIR")
+    if where is None:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        where = os.path.join(base, "rulecheck")
+    if not where:
+        return None
+    try:
+        os.makedirs(where, exist_ok=True)
+    except OSError:
+        return None
+    digest = hashlib.sha256(grammar.encode("utf-8")).hexdigest()[:16]
+    return os.path.join(where, f"lalr-{digest}-py{sys.version_info[0]}.{sys.version_info[1]}.lark")
 
 
 def lark_parser() -> Lark:
@@ -592,6 +642,11 @@ class Comment:
 
 def split_comment(line: str) -> tuple[str, Comment | None]:
     """Split ``code # comment`` at the first '#' outside double quotes."""
+    hash_at = line.find("#")
+    if hash_at < 0:
+        return line, None
+    if '"' not in line[:hash_at]:
+        return line[:hash_at], Comment(hash_at + 1, line[hash_at + 1:].strip())
     in_quote = False
     for i, ch in enumerate(line):
         if ch == '"':
@@ -609,6 +664,7 @@ class SyntaxProblem:
     end_column: int
     message: str
     hint: str | None = None
+    rule: str = "syntax"
 
 
 _TERMINAL_WORDS = {
@@ -633,6 +689,12 @@ _STEP_NAMES = ("untap step", "upkeep step", "draw step", "precombat main phase",
                "declare attackers step", "declare blockers step", "combat damage step",
                "second combat damage step", "end of combat step", "postcombat main phase", "end step",
                "cleanup step", "beginning phase", "combat phase", "ending phase")
+
+
+@lru_cache(maxsize=1)
+def _trigger_re() -> re.Pattern[str]:
+    """The grammar's own pattern of the 'at the beginning of ...' triggers it understands."""
+    return re.compile(next(t.pattern.value for t in lark_parser().terminals if t.name == "TRIGGER"), re.I)
 
 
 @lru_cache(maxsize=1)
@@ -749,8 +811,9 @@ def _problem(code: str, line_no: int, err: UnexpectedInput) -> SyntaxProblem:
     return SyntaxProblem(line_no, column, end, message, _hint(code, column))
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedLine:
+class ParsedLine(NamedTuple):
+    """One source line: its statements, or the syntax problem that stopped them, and its comment."""
+
     line: int
     statements: list[n.Statement]
     comment: Comment | None
@@ -758,10 +821,83 @@ class ParsedLine:
 
 
 def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
-    """Parse one line of transcript code (comment already removed)."""
-    if len(code) > MAX_LINE_LENGTH:
-        return SyntaxProblem(line_no, MAX_LINE_LENGTH + 1, len(code) + 1,
-                             f"line is {len(code)} characters long; the limit is {MAX_LINE_LENGTH}")
+    """Parse one line of transcript code (comment already removed).
+
+    Game logs repeat the same lines constantly (priority passes, step headers, the same attacks turn after
+    turn), so a successful parse is kept, keyed by the exact code, and a repeat only gets fresh spans for its
+    line number.  The cache is bounded (two generations of ``_CACHE_SIZE`` lines) so memory stays flat.
+    """
+    template = _CACHE.get(code)
+    if template is None:
+        template = _OLD_CACHE.get(code)
+        if template is None:
+            if len(code) > MAX_LINE_LENGTH:
+                return SyntaxProblem(line_no, MAX_LINE_LENGTH + 1, len(code) + 1,
+                                     f"line is {len(code)} characters long; the limit is {MAX_LINE_LENGTH}")
+            turn = _turn_line(code, line_no)
+            if turn is not None:
+                return [turn]
+            parsed = _parse_uncached(code, line_no)
+            if isinstance(parsed, SyntaxProblem):
+                return parsed
+            template = tuple((type(st), st.span.column, st.span.end_column, _rest_of(st)) for st in parsed)
+            _remember(code, template)
+            return parsed
+        _remember(code, template)
+    return [cls(n.Span(line_no, column, line_no, end), *rest) for cls, column, end, rest in template]
+
+
+# A turn's number makes each of its lines unique, so they never hit the cache: the two plain forms are read
+# here, exactly as the grammar reads them (tests/test_parser_cache.py compares both on many variants).
+_TURN_HEADER = re.compile(r"[ \t]*turn[ \t]+(\d{1,9})[ \t]*:[ \t]*([A-Z][a-z]+)[ \t]*")
+_TURN_END = re.compile(r"[ \t]*turn[ \t]+(\d{1,9})[ \t]+ends[ \t]*")
+
+
+def _turn_line(code: str, line_no: int) -> n.Statement | None:
+    if not code.lstrip(" \t").startswith("turn"):
+        return None
+    span = n.Span(line_no, len(code) - len(code.lstrip()) + 1, line_no, len(code.rstrip()) + 1)
+    m = _TURN_HEADER.fullmatch(code)
+    if m is not None:
+        player = n.Ref(m.group(2), m.start(2) + 1, m.end(2) + 1)
+        return n.TurnHeader(span, int(m.group(1)), player, False, None)
+    m = _TURN_END.fullmatch(code)
+    if m is not None:
+        return n.TurnEnd(span, int(m.group(1)))
+    return None
+
+
+_Template = tuple[tuple[type[n.Statement], int, int, tuple[Any, ...]], ...]
+_CACHE_SIZE = 4096
+_CACHE: dict[str, _Template] = {}
+_OLD_CACHE: dict[str, _Template] = {}
+_FIELDS_AFTER_SPAN: dict[type, tuple[str, ...]] = {}
+
+
+def _rest_of(st: n.Statement) -> tuple[Any, ...]:
+    """A statement's field values after its span, in constructor order."""
+    names = _FIELDS_AFTER_SPAN.get(type(st))
+    if names is None:
+        names = tuple(f.name for f in fields(st) if f.name != "span")
+        _FIELDS_AFTER_SPAN[type(st)] = names
+    return tuple(getattr(st, name) for name in names)
+
+
+def _remember(code: str, template: _Template) -> None:
+    global _CACHE, _OLD_CACHE
+    _CACHE[code] = template
+    if len(_CACHE) >= _CACHE_SIZE:
+        _OLD_CACHE = _CACHE
+        _CACHE = {}
+
+
+def clear_cache() -> None:
+    """Forget every cached line (for measurements of the cold parser)."""
+    _CACHE.clear()
+    _OLD_CACHE.clear()
+
+
+def _parse_uncached(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
     parser, build = _lark()
     build.line_no = line_no
     try:
@@ -770,6 +906,14 @@ def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
         return _problem(code, line_no, err)
     except VisitError as err:  # a transformer failure on odd input: report, never raise
         return SyntaxProblem(line_no, 1, len(code) + 1, f"cannot read this statement ({err.orig_exc})")
+    except _NumberTooLarge as err:
+        tok = err.token
+        shown = str(tok) if len(tok) <= 24 else f"{str(tok)[:12]}...{str(tok)[-6:]} ({len(tok)} characters)"
+        return SyntaxProblem(line_no, tok.column or 1, tok.end_column or len(code) + 1,
+                             f"number too large: {shown}; rulecheck accepts numbers up to {MAX_NUMBER}")
+    except Exception as err:  # noqa: BLE001 - a parser bug must not end the run: report it on its line
+        return SyntaxProblem(line_no, 1, len(code) + 1, f"rulecheck failed to parse this line "
+                             f"({type(err).__name__}: {err}); please report it", rule="internal-error")
     stmts: list[n.Statement] = result if isinstance(result, list) else [result]  # type: ignore[list-item]
     segments = _segments(code)
     if len(segments) == len(stmts):
@@ -796,8 +940,8 @@ def _segments(code: str) -> list[tuple[int, int]]:
 def parse_lines(lines: Iterator[tuple[int, str]]) -> Iterator[ParsedLine]:
     """Parse numbered source lines lazily."""
     for line_no, raw in lines:
-        code, comment = split_comment(raw)
-        if not code.strip():
+        code, comment = split_comment(raw) if "#" in raw else (raw, None)
+        if not code or code.isspace():
             if comment is not None:
                 yield ParsedLine(line_no, [], comment, None)
             continue

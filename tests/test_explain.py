@@ -153,8 +153,8 @@ def test_fixture_names(name: str, parsed: tuple[str, str] | None) -> None:
 
 def test_the_plainly_named_fixture_comes_first() -> None:
     failing, passing = fixtures_for("510.1c")
-    assert [fx.name for fx in failing] == ["510.1c-fail.transcript", "510.1c-crawwurm-2-fail.transcript",
-                                           "510.1c-crawwurm-3-fail.transcript"]
+    assert [fx.name for fx in failing] == ["510.1c-fail.transcript", "510.1c-fail-crawwurm-2.transcript",
+                                           "510.1c-fail-crawwurm-3.transcript"]
     assert passing[0].name == "510.1c-pass.transcript"
 
 

@@ -49,3 +49,21 @@ def test_rule_fixture(path: Path) -> None:
         assert found == set()
     if "-fail" in path.stem:
         assert found, "a failing fixture must produce its violation"
+
+
+def test_every_checked_rule_has_a_passing_and_a_failing_fixture() -> None:
+    """Issues 3 and 4: each checked rule has fixtures of its own, named `<rule>-pass*` and `<rule>-fail*`."""
+    from rulecheck.rules.registry import CHECKED, RULES
+    names = [p.name for p in RULE_FIXTURES]
+    missing = [f"{r.number}-{kind}" for r in RULES if r.status == CHECKED for kind in ("pass", "fail")
+               if not any(name.startswith(f"{r.number}-{kind}") for name in names)]
+    assert missing == []
+
+
+def test_each_failing_fixture_flags_the_rule_it_is_named_after() -> None:
+    """Unless its first line says the CR example is "cited as" another rule (a restriction broken, say)."""
+    for path in RULE_FIXTURES:
+        rule, _, rest = path.name.partition("-")
+        if rest.startswith("fail") and "cited as" not in path.read_text(encoding="utf-8").splitlines()[0]:
+            found, _ = _found_and_expected(path)
+            assert rule in {r for _, r in found}, path.name

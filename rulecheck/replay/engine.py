@@ -103,6 +103,10 @@ class Replay:
         self.cards: dict[str, Card] = {}
         self.perms: list[Permanent] = []
         self.graveyard: list[Permanent] = []
+        # indexes of the graveyard and of every object ever made, so name lookups don't scan the whole game
+        self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
+        self._gone_base: dict[str, tuple[int, Permanent | None]] = {}  # the same by name without " (N)"
+        self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
         self._next_pid = 1
         self.mode = "implicit"
         self.option = ""
@@ -128,6 +132,10 @@ class Replay:
         self.skip_turns: list[str] = []
         self.cleanup_priority = False
         self.tba_done: dict[str, n.Statement | None] = {}
+        # turn-based actions taken as done because another event came first, and what assuming them undid
+        self.tba_assumed: set[str] = set()
+        self.assumed_removed_plan: list[PlanEntry] = []
+        self.assumed_discard = 0
         self.first_other: n.Statement | None = None
         self.resolving: StackItem | None = None
         self.resolving_line = -1
@@ -144,6 +152,8 @@ class Replay:
         self.skipped_steps: set[str] = set()
         self.turn_steps: list[str] = []
         self.placement_pending: set[int] = set()
+        self.orders_announced: set[int] = set()   # creatures whose damage assignment order was announced
+        self.mana_emptied: n.Statement | None = None   # a "mana pools empty" that must end its step
         self.missed_triggers: set[str] = set()
 
     def steps_seen_this_turn(self) -> list[str]:
@@ -197,14 +207,16 @@ class Replay:
 
     def perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
              anywhere: bool = False) -> Permanent:
-        for candidates in ([p for p in self.perms if p.name == ref.text],
-                           [p for p in self.perms if _strip_copy(p.name) == ref.text]):
-            if candidates:
-                return next((p for p in candidates if prefer is not None and prefer(p)), candidates[0])
-        gone = [p for p in self.graveyard if p.name == ref.text or _strip_copy(p.name) == ref.text]
-        if gone and anywhere:
-            return gone[-1]
-        if gone:
+        text = ref.text
+        candidates = [p for p in self.perms if p.name == text]
+        if not candidates:
+            candidates = [p for p in self.perms if _strip_copy(p.name) == text]
+        if candidates:
+            return next((p for p in candidates if prefer is not None and prefer(p)), candidates[0])
+        gone = max(self._gone.get(text, _NOTHING), self._gone_base.get(text, _NOTHING), key=lambda e: e[0])[1]
+        if gone is not None and anywhere:
+            return gone
+        if gone is not None:
             raise LookupError(ref.text)
         if ref.text in self.cards or _strip_copy(ref.text) in self.cards:
             raise LookupError(ref.text)
@@ -257,7 +269,6 @@ class Replay:
     def _close_groups(self, stmt: n.Statement | None) -> None:
         """Judge a declaration or damage assignment once a statement that doesn't continue it arrives
         (``stmt`` None: the end of the transcript)."""
-        from ..rules import combat
         if self.declaration is not None and (stmt is None or not _continues_declaration(stmt, self.declaration)):
             decl = self.declaration
             self.declaration = None
@@ -272,7 +283,6 @@ class Replay:
         self._close_groups(None)
 
     def _dispatch(self, stmt: n.Statement) -> None:
-        from ..rules import combat, turn
         handler = _HANDLERS.get(type(stmt))
         if handler is not None:
             handler(self, stmt)
@@ -290,9 +300,11 @@ class Replay:
     # ------------------------------------------------------------ helpers used by rule modules
     def new_perm(self, name: str, card: Card, controller: str, *, new: bool = False, token: bool = False) -> Permanent:
         display = name
-        same = [p for p in self.perms + self.graveyard if _strip_copy(p.name) == name]
+        same = self._copies.get(name, 0)
         if same:
-            display = f"{name} ({len(same) + 1})"
+            display = f"{name} ({same + 1})"
+        base = _strip_copy(display)
+        self._copies[base] = self._copies.get(base, 0) + 1
         p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token,
                       entered_serial=self.step_serial)
         self._next_pid += 1
@@ -304,6 +316,7 @@ class Replay:
             self.perms.remove(p)
             self.remove_from_combat(p)
             self.graveyard.append(p)
+            self._gone[p.name] = self._gone_base[_strip_copy(p.name)] = (len(self.graveyard), p)
             self.effects = [e for e in self.effects if e.target != p.pid]
 
     def remove_from_combat(self, p: Permanent) -> None:
@@ -382,3 +395,6 @@ def _strip_copy(name: str) -> str:
 
 
 _HANDLERS: dict[type, Callable[[Replay, n.Statement], None]] = {}
+_NOTHING: tuple[int, Permanent | None] = (0, None)
+
+from ..rules import combat, turn  # noqa: E402 - imported once here, not per statement (they import this module)

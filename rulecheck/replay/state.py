@@ -101,12 +101,13 @@ class Permanent:
     blocked_by_declaration: bool = False
     first_strike_at_step: bool = False
     entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
+    not_in_combat: tuple[str, str] | None = None   # (rule, why) it entered "attacking/blocking" but isn't (506.3)
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
 
     def has(self, text: str) -> bool:
-        return any(a.text == text for a in self.abilities())
+        return any(a.text == text for a in self.card.abilities) or any(a.text == text for a in self.extra)
 
     def is_creature(self) -> bool:
         return self.card.is_("creature")

@@ -41,8 +41,8 @@ def handle(g: Replay, stmt: n.Statement) -> None:
     elif isinstance(stmt, n.AssignDamage):
         assign(g, stmt)
     elif isinstance(stmt, n.DamageDealt):
-        turn.tba(g, "deal", stmt)
-        deal_all(g)
+        if not turn.tba(g, "deal", stmt):
+            deal_all(g)
     elif isinstance(stmt, n.DealDamage):
         deal_one(g, stmt)
     elif isinstance(stmt, n.RemovedFromCombat):
@@ -79,6 +79,7 @@ def begin_combat(g: Replay) -> None:
         p.blocked_by_declaration = False
     g.assigned = {}
     g.placement_pending = set()
+    g.orders_announced = set()
 
 
 def _step_is(g: Replay, step: str, stmt: n.Statement, kind: str) -> bool:
@@ -223,8 +224,11 @@ def _close_attack(g: Replay, decl: Declaration) -> None:
 
 def _no_attackers(g: Replay) -> None:
     """508.6: without attackers, skip the declare blockers and combat damage steps."""
-    g.plan = [e for e in g.plan if not (e.step in ("declare blockers step",) + DAMAGE_STEPS
-                                        and e.origin == "normal")] if g.step == "declare attackers step" else g.plan
+    if g.step != "declare attackers step":
+        return
+    removed = [e for e in g.plan if e.step in ("declare blockers step",) + DAMAGE_STEPS and e.origin == "normal"]
+    g.plan = [e for e in g.plan if e not in removed]
+    g.assumed_removed_plan = removed
 
 
 def _attack_requirements(g: Replay, decl: Declaration, attackers: list[Permanent]) -> None:
@@ -298,6 +302,11 @@ def declare_blockers(g: Replay, stmt: n.DeclareBlockers) -> None:
     decl = g.declaration
     decl.lines.append(stmt)
     attackers = [g.perm(r) for r in stmt.attackers]
+    if player == g.active and stmt.blockers:
+        g.flag(stmt, "509.1", f"{player} declares blockers, but {player} is the active player; only defending "
+                              "players declare blockers")
+        decl.bad.update(b.pid for b in (g.perm(r) for r in stmt.blockers))
+        return
     for ref in stmt.blockers:
         b = g.perm(ref, prefer=lambda q: q.controller == player)
         decl.pairs.append((b.pid, [a.name for a in attackers]))
@@ -636,7 +645,15 @@ def damage_order(g: Replay, stmt: n.DamageOrder) -> None:
             g.flag(stmt, "509.6" if not _put_blocking(g, creature) else "509.7",
                    f"placing the new creature in {creature.name}'s damage assignment order may not change the "
                    f"relative order of the others ({', '.join(old_names)})")
+    elif creature.pid in g.orders_announced:
+        # announced again (after a creature left combat, say): the remaining creatures keep their order
+        before = [p.name for p in (g.by_pid(pid) for pid in current) if p is not None]
+        if [x for x in given if x in before] != [x for x in before if x in given]:
+            g.flag(stmt, rule + "a", f"{creature.name}'s damage assignment order was announced as "
+                                     f"{', '.join(before)}; when a creature leaves combat the others keep their "
+                                     "relative order, so it can't be announced anew in another order")
     else:
+        g.orders_announced.add(creature.pid)
         if not _step_is(g, "declare blockers step", stmt, kind):
             pass
         else:
@@ -683,13 +700,31 @@ def put_onto_battlefield(g: Replay, stmt: n.PutOntoBattlefield) -> None:
     if stmt.attacking is not None:
         target = stmt.attacking.text
         gone = target not in g.pstate and not any(q.name == target for q in g.perms)
+        if not p.is_creature():
+            p.not_in_combat = ("506.3a", f"{p.name} is not a creature, so it entered the battlefield but was never "
+                                         "attacking")
+        elif player != g.active:
+            p.not_in_combat = ("506.3b", f"{p.name} entered the battlefield under {player}'s control, who is not "
+                                         "the attacking player, so it was never attacking")
+        elif gone:
+            p.not_in_combat = ("508.4a", f"{p.name} was put onto the battlefield attacking {target}, which was "
+                                         "already gone, so it was never attacking")
         if p.is_creature() and player == g.active and not gone and STEP_PHASE.get(g.step or "") == "combat":
             p.attacking = target
             p.in_combat = True
             p.attacked = False
+            if g.step == "declare attackers step" and not g.combat_attackers_declared:
+                # 508.6: a creature put onto the battlefield attacking keeps the blockers and damage steps
+                g.plan[0:0] = [PlanEntry("declare blockers step"), PlanEntry("combat damage step")]
             g.combat_attackers_declared = True
     if stmt.blocking is not None:
         a = g.perm(stmt.blocking)
+        if not p.is_creature():
+            p.not_in_combat = ("506.3a", f"{p.name} is not a creature, so it entered the battlefield but was never "
+                                         "blocking")
+        elif defending_player_of(g, a) != player:
+            p.not_in_combat = ("506.3d", f"{a.name} is not attacking {player} or a planeswalker {player} controls, "
+                                         f"so {p.name} entered the battlefield but was never blocking")
         if p.is_creature() and defending_player_of(g, a) == player:
             p.in_combat = True
             p.entered_blocking = True
@@ -787,31 +822,78 @@ def damage_window(g: Replay, stmt: n.Statement, what: str) -> bool:
     return False
 
 
+COMBAT_ORDER = ("beginning of combat step", "declare attackers step", "declare blockers step",
+                "combat damage step", "second combat damage step", "end of combat step")
+# the points of combat a timing restriction can name: the step that marks it, and the rule about it (506.6)
+COMBAT_POINTS = {"attackers are declared": ("declare attackers step", "506.6a"),
+                 "blockers are declared": ("declare blockers step", "506.6b"),
+                 "the combat damage step": ("combat damage step", "506.6"),
+                 "the end of combat step": ("end of combat step", "506.6")}
+
+
 def combat_timing(g: Replay, stmt: n.Statement, abilities: tuple[Ability, ...], what: str) -> bool:
+    """'Only before/after [a point in combat]' (506.6, 506.6a-g); a point is reached as its step begins."""
     for ab in abilities:
-        if ab.kind != "timing":
-            continue
-        text = ab.text
-        in_combat = STEP_PHASE.get(g.step or "") == "combat"
-        order = ["beginning of combat step", "declare attackers step", "declare blockers step",
-                 "combat damage step", "second combat damage step", "end of combat step"]
-        pos = order.index(g.step) if g.step in order else -1
-        if "during combat" in text and not in_combat:
-            return g.flag(stmt, "506.6c", f"{what} outside combat, but it is allowed only during combat")
-        if "before blockers are declared" in text and (pos >= 2 or (not in_combat and g.precombat_main_done
-                                                                     and g.step == "postcombat main phase")):
-            return g.flag(stmt, "506.6b", f"{what} in the {g.step}, but it may be cast only before the declare "
-                                          "blockers step begins")
-        if "after blockers are declared" in text and 0 <= pos < 2:
-            return g.flag(stmt, "506.6b", f"{what} in the {g.step}, but it may be cast only after the declare "
-                                          "blockers step begins")
-        if "before attackers are declared" in text and pos >= 1:
-            return g.flag(stmt, "506.6a", f"{what} in the {g.step}, but it may be cast only before the declare "
-                                          "attackers step begins")
-        if "after attackers are declared" in text and 0 <= pos < 1:
-            return g.flag(stmt, "506.6a", f"{what} in the {g.step}, but it may be cast only after the declare "
-                                          "attackers step begins")
+        if ab.kind == "timing":
+            problem = _timing_problem(g, ab.text)
+            if problem is not None:
+                rule, why = problem
+                related: tuple[str, ...] = ()
+                if isinstance(stmt, n.Activate):
+                    rule, related = "506.6g", (rule,)
+                return g.flag(stmt, rule, f"{what} in the {g.step}, but {why}", related)
     return False
+
+
+def _timing_problem(g: Replay, text: str) -> tuple[str, str] | None:
+    used = "activated" if text.startswith("activate") else "cast"
+    in_combat = STEP_PHASE.get(g.step or "") == "combat"
+    during_combat = "during combat" in text
+    if during_combat and not in_combat:
+        return "506.6c", f"it may be {used} only during combat"
+    if "during the declare blockers step" in text and g.step != "declare blockers step":
+        return "506.6", f"it may be {used} only during the declare blockers step"
+    point = next((p for p in COMBAT_POINTS if p in text), None)
+    if point is None:
+        return None
+    before = f"before {point}" in text
+    step, rule = COMBAT_POINTS[point]
+    limit = COMBAT_ORDER.index(step)
+    starts = [i for i, s in enumerate(g.turn_steps) if s == "beginning of combat step"]
+    combat_steps = g.turn_steps[starts[-1]:] if starts else g.turn_steps
+    first_combat = len(starts) <= 1 or not in_combat
+    when = "before" if before else "after"
+    if in_combat and not during_combat and not first_combat:
+        # 506.6d: without "during combat", the point is that of the turn's first combat, which is over
+        if before:
+            return "506.6d", (f"it may be {used} only {when} {point} in the turn's first combat phase, which is "
+                              "over")
+        return None
+    if not in_combat:
+        combat_over = "end of combat step" in g.turn_steps or (g.precombat_main_done and
+                                                              g.step in ("postcombat main phase", "end step",
+                                                                         "cleanup step"))
+        if before and combat_over:
+            return rule, f"it may be {used} only {when} {point}, and this turn's combat is over"
+        if not before and not combat_over and not during_combat:
+            return rule, f"it may be {used} only {when} {point}, and this turn's combat hasn't begun"
+        return None
+    pos = COMBAT_ORDER.index(g.step or "")
+    no_blocks = ("declare attackers step" in combat_steps and not g.combat_attackers_declared
+                 and g.step != "declare attackers step") or (g.step == "end of combat step"
+                                                             and "declare blockers step" not in combat_steps)
+    if no_blocks and limit >= 2:
+        if before and pos >= 2:
+            return "506.6e", (f"the declare blockers and combat damage steps were skipped, so it may be {used} only "
+                              "before the declare attackers step ends")
+        if not before and point == "blockers are declared":
+            return "506.6f", (f"it may be {used} only after blockers are declared, and this combat has no declare "
+                              "blockers step")
+    if before and pos >= limit:
+        return rule, f"it may be {used} only before {point} (before the {step} begins)"
+    if not before and pos < limit:
+        return rule, f"it may be {used} only after {point} (once the {step} has begun)"
+    return None
 
 
 # ------------------------------------------------------------------ 510
@@ -854,9 +936,14 @@ def assign(g: Replay, stmt: n.AssignDamage) -> None:
     total = sum(a.amount for a in stmt.assignments)
     recipients = [a.recipient.text for a in stmt.assignments]
     if p not in g.perms or not p.in_combat:
-        if total:
+        if total and p.not_in_combat is not None and not p.removed_from_combat:
+            rule, why = p.not_in_combat
+            g.flag(stmt, rule, f"{why}; it assigns no combat damage", ("510.1",))
+        elif total and (p.removed_from_combat or p not in g.perms):
             g.flag(stmt, "506.4", f"{p.name} was removed from combat, so it is no longer attacking or blocking and "
                                   "assigns no combat damage")
+        elif total:
+            g.flag(stmt, "510.1", f"{p.name} is neither attacking nor blocking, so it assigns no combat damage")
         return
     if total and not assigns_this_step(g, p):
         if g.step == "combat damage step":
@@ -1010,7 +1097,8 @@ def deal_one(g: Replay, stmt: n.DealDamage) -> None:
     src = g.find_perm(stmt.source, anywhere=True)
     combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and g.resolving is None)
     if combat and g.step in DAMAGE_STEPS:
-        turn.tba(g, "deal", stmt)
+        if turn.tba(g, "deal", stmt):
+            return   # combat damage was already taken as dealt when another event came first
         g.assigned.pop(src.pid if src else -1, None)
     _apply_damage(g, src, stmt.amount, stmt.recipient.text)
 

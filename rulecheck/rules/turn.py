@@ -154,6 +154,8 @@ def turn_header(g: Replay, stmt: n.TurnHeader) -> None:
                 else []
             if step == "precombat main phase" or NORMAL_TURN.index(step) > 3:
                 g.precombat_main_done = step != "precombat main phase"
+            if step in NORMAL_TURN and NORMAL_TURN.index(step) > NORMAL_TURN.index("end of combat step"):
+                g.turn_steps = list(NORMAL_TURN[:NORMAL_TURN.index(step)])   # the turn's combat is over
             _apply_skips(g)
             _enter_step(g, step, stmt, joined=True)
         else:
@@ -264,6 +266,7 @@ def _run_omitted_step(g: Replay, step: str, stmt: n.Statement) -> None:
     g.step = step
     g.step_serial += 1
     g.tba_done = {}
+    g.tba_assumed = set()
     g.first_other = None
     if step in DAMAGE_STEPS:
         from .combat import assigns_this_step
@@ -344,7 +347,6 @@ def _advance_plan(g: Replay, step: str, stmt: n.Statement) -> None:
         g.gap = False
         return
     g.gap = False
-    from . import combat
     if expected is None:
         g.flag(stmt, "500.1", f"the {step} begins, but the turn has no step left")
         return
@@ -391,6 +393,7 @@ def _enter_step(g: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     g.between_steps = False
     g.passed = set()
     g.tba_done = {}
+    g.tba_assumed = set()
     g.first_other = None
     g.pending = []
     g.pending_flagged = False
@@ -399,10 +402,8 @@ def _enter_step(g: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     if step == "cleanup step":
         g.cleanup_priority = False
     if step == "beginning of combat step":
-        from . import combat
         combat.begin_combat(g)
     if step in DAMAGE_STEPS:
-        from . import combat
         combat.begin_damage_step(g)
     if joined:
         g.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
@@ -411,8 +412,10 @@ def _enter_step(g: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     for p in g.perms:
         if p.phased_out:
             continue
-        for ab in p.abilities():
-            if ab.kind == "trigger" and trigger_applies(ab.text, step, p.controller, g.active):
+        for ab in p.abilities() if p.extra else p.card.abilities:
+            # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger` line
+            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step, p.controller,
+                                                                                         g.active):
                 g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     for d in list(g.delayed):
         if d.step == step:
@@ -489,11 +492,11 @@ def _cleanup_state(g: Replay) -> None:
 
 def _assume_tbas(g: Replay) -> None:
     """Turn-based actions of the current step that were not narrated happen, correctly."""
-    from . import combat
     for kind in g.step_tbas():
         if kind in g.tba_done:
             continue
         g.tba_done[kind] = None
+        g.tba_assumed.add(kind)
         if kind == "untap":
             for p in g.perms:
                 if p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
@@ -508,7 +511,9 @@ def _assume_tbas(g: Replay) -> None:
                 ps.hand += 1
         elif kind == "discard":
             ps = g.pstate[g.active]
+            g.assumed_discard = 0
             if ps.hand is not None and ps.hand > ps.max_hand:
+                g.assumed_discard = ps.hand - ps.max_hand
                 ps.hand = ps.max_hand
         elif kind == "cleanup_damage":
             _cleanup_state(g)
@@ -516,15 +521,23 @@ def _assume_tbas(g: Replay) -> None:
             combat.assume(g, kind)
 
 
-def tba(g: Replay, kind: str, stmt: n.Statement) -> None:
-    """A narrated turn-based action: it must come before every other event of its step (703.4)."""
+def tba(g: Replay, kind: str, stmt: n.Statement) -> bool:
+    """A narrated turn-based action: it must come before every other event of its step (703.4).
+
+    Returns True when the action had already been taken as done because another event came first; the event
+    placed before it is the faulty one, and what assuming the action changed is undone so that this narration
+    is what happens."""
     order = g.step_tbas()
     if kind not in order:
-        return
-    if g.first_other is not None and kind not in g.tba_done:
+        return False
+    late = kind in g.tba_assumed
+    if g.first_other is not None and (kind not in g.tba_done or late) and not g.is_flagged(g.first_other):
         g.flag(g.first_other, TBA_RULE[kind],
                f"this happens before {TBA_WORDS[kind]}, a turn-based action that comes first in the {g.step}",
                (TBA_STEP_RULE[kind], "703.4"))
+    if late:
+        g.tba_assumed.discard(kind)
+        _undo_assumed(g, kind)
     idx = order.index(kind)
     for later in order[idx + 1:]:
         done = g.tba_done.get(later)
@@ -532,6 +545,18 @@ def tba(g: Replay, kind: str, stmt: n.Statement) -> None:
             g.flag(done, TBA_RULE[later], f"{TBA_WORDS[later]} happens before {TBA_WORDS[kind]}, "
                                           f"which comes first in the {g.step}", (TBA_STEP_RULE[later], "703.4"))
     g.tba_done[kind] = stmt
+    return late
+
+
+def _undo_assumed(g: Replay, kind: str) -> None:
+    if kind == "discard":
+        ps = g.pstate[g.active]
+        if ps.hand is not None:
+            ps.hand += g.assumed_discard
+        g.assumed_discard = 0
+    elif kind == "declare_attackers" and g.assumed_removed_plan:
+        g.plan[0:0] = g.assumed_removed_plan
+        g.assumed_removed_plan = []
 
 
 def other_event(g: Replay, stmt: n.Statement) -> None:
@@ -576,8 +601,17 @@ def priority_action(g: Replay, stmt: n.Statement, what: str) -> None:
         _pending_trigger(g, stmt)
 
 
+# statements that may follow "mana pools empty" at the end of a step
+_STEP_END = (n.StepBoundary, n.TurnEnd, n.TurnHeader, n.Gap, n.ManaEmpties, n.DurationsEnd, n.EffectEnds,
+             n.AssertPT, n.AssertStatus, n.AssertCount, n.ExtraTurn, n.ExtraPhase)
+
+
 def handle(g: Replay, stmt: n.Statement) -> None:
-    from . import combat
+    if g.mana_emptied is not None and not isinstance(stmt, _STEP_END):
+        g.flag(g.mana_emptied, "703.4p", f"mana pools empty here, but the {g.step} goes on; unused mana empties "
+                                         "only as a step or phase ends", ("500.4",))
+    if not isinstance(stmt, n.ManaEmpties):
+        g.mana_emptied = None
     if isinstance(stmt, n.StepBoundary):
         step_boundary(g, stmt)
     elif isinstance(stmt, n.TurnEnd):
@@ -612,6 +646,7 @@ def handle(g: Replay, stmt: n.Statement) -> None:
     elif isinstance(stmt, n.PayMana):
         combat.pay(g, stmt)
     elif isinstance(stmt, n.ManaEmpties):
+        g.mana_emptied = stmt if g.step is not None and not g.between_steps and g.resolving is None else None
         for ps in g.pstate.values():
             if ps.pool:
                 ps.lost_mana = ps.pool
@@ -630,6 +665,9 @@ def handle(g: Replay, stmt: n.Statement) -> None:
         player = g.player(stmt.player)
         if g.step == "precombat main phase" and player == g.active == g.archenemy:
             tba(g, "scheme", stmt)
+        elif player == g.active == g.archenemy and g.resolving is None:
+            g.flag(stmt, "703.4d", f"{player} sets a scheme in motion in the {g.step}; the archenemy does that as "
+                                   "the precombat main phase begins", ("505.3",))
         else:
             g.flag(stmt, "505.3", f"{player} sets a scheme in motion outside the archenemy's precombat main phase")
     elif isinstance(stmt, (n.UntapAll, n.Untap)):
@@ -703,7 +741,6 @@ def handle(g: Replay, stmt: n.Statement) -> None:
 def cast(g: Replay, stmt: n.Cast) -> None:
     player = g.player(stmt.player)
     card = g.card(stmt.card)
-    from . import combat
     flagged = combat.damage_window(g, stmt, f"{player} casts {card.name}")
     other_event(g, stmt)
     if not flagged:
@@ -771,7 +808,6 @@ def _targets(g: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
 
 
 def activate(g: Replay, stmt: n.Activate) -> None:
-    from . import combat
     player = g.player(stmt.player)
     source = g.find_perm(stmt.source)
     what = f"{player} activates an ability of {stmt.source.text}"
@@ -789,7 +825,6 @@ def activate(g: Replay, stmt: n.Activate) -> None:
 
 
 def trigger(g: Replay, stmt: n.Trigger) -> None:
-    from . import combat
     other_event(g, stmt)
     source = stmt.source.text
     pend = next((t for t in g.pending if t.source == source), None)
@@ -842,7 +877,6 @@ def trigger(g: Replay, stmt: n.Trigger) -> None:
 
 
 def resolve(g: Replay, stmt: n.Resolve) -> None:
-    from . import combat
     source = stmt.source.text
     other_event(g, stmt)
     if g.mode == "explicit" and g.stack and not g.all_passed():
@@ -966,6 +1000,7 @@ def discard(g: Replay, stmt: n.Discard) -> None:
             g.flag(stmt, "514.1", f"{player} discards in {g.active}'s cleanup step; only the active player "
                                   "discards to hand size", ("703.4m",))
         else:
+            tba(g, "discard", stmt)
             if ps.hand is not None:
                 target = max(ps.hand - ps.max_hand, 0)
                 if count != target:
@@ -978,7 +1013,6 @@ def discard(g: Replay, stmt: n.Discard) -> None:
                         g.flag(stmt, "514.1", f"{player} has {ps.hand} cards and must discard {target} to reach "
                                               f"the maximum hand size of {ps.max_hand}, but discards {count}, "
                                               f"leaving {left}", ("703.4m",))
-            tba(g, "discard", stmt)
     else:
         other_event(g, stmt)
     for ref in stmt.cards:
@@ -1159,3 +1193,5 @@ def assertion(g: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> N
 
 
 __all__ = ["setup", "turn_header", "handle", "tba", "other_event", "STEP_TBAS", "DAMAGE_STEPS"]
+
+from . import combat  # noqa: E402 - imported once here, not per call (combat imports this module)
