@@ -612,6 +612,10 @@ def handle(g: Replay, stmt: n.Statement) -> None:
                                          "only as a step or phase ends", ("500.4",))
     if not isinstance(stmt, n.ManaEmpties):
         g.mana_emptied = None
+    if g.gap and g.step is None and g.started and not isinstance(stmt, _STEP_END):
+        g.flag(stmt, "syntax", "after '...' at the start of a turn, say which step comes next (for example "
+                               "'precombat main phase begins'); rulecheck can't tell in which step this happens")
+        return
     if isinstance(stmt, n.StepBoundary):
         step_boundary(g, stmt)
     elif isinstance(stmt, n.TurnEnd):
