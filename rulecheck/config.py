@@ -22,6 +22,7 @@ from typing import Any
 
 import yaml
 
+from .files import read_bounded
 from .rules.registry import RULES, TOOL_RULES
 
 CONFIG_YAML = ".rulecheck.yaml"
@@ -286,11 +287,10 @@ def _toml_loads(text: str, source: str) -> dict[str, Any]:
 
 def _read_text(path: Path) -> str:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_CONFIG_BYTES + 1)
+        data = read_bounded(path, MAX_CONFIG_BYTES)
     except OSError as err:
         raise ConfigError(f"cannot read configuration {path}: {err.strerror or err}") from None
-    if len(data) > MAX_CONFIG_BYTES:
+    if data is None:
         raise ConfigError(f"{path}: configuration file larger than {MAX_CONFIG_BYTES} bytes")
     try:
         return data.decode("utf-8-sig")

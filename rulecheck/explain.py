@@ -22,6 +22,7 @@ from pathlib import Path
 
 import click
 
+from .files import read_bounded
 from .report.text import printable
 from .rules.registry import BY_NUMBER, CHECKED, DEFINITION, NOT_OBSERVABLE, RULES, TOOL_RULES, Rule
 
@@ -267,11 +268,10 @@ def parse_cr(text: str) -> dict[str, CrRule]:
 
 def read_cr(path: str) -> dict[str, CrRule]:
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(MAX_CR_BYTES + 1)
+        data = read_bounded(path, MAX_CR_BYTES)
     except OSError as err:
         raise ExplainError(f"cannot read the Comprehensive Rules file '{path}': {err.strerror or err}") from None
-    if len(data) > MAX_CR_BYTES:
+    if data is None:
         raise ExplainError(f"'{path}' is larger than {MAX_CR_BYTES // 1_000_000} MB; is it the Comprehensive Rules?")
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         text = data.decode("utf-16", errors="replace")
