@@ -26,6 +26,9 @@ from .suppression import Suppression, apply_suppressions, is_directive, parse_di
 MAX_INCLUDE_DEPTH = 8
 MAX_CARD_FILE_BYTES = 1_000_000
 MAX_CARD_FILE_PROBLEMS = 20
+MAX_CARD_FILE_NESTING = 50
+_FLOW_BRACKET = re.compile(rb"[\[\]{}]")
+_ALIAS = re.compile(rb"(?:^|[\s\[{,])\*[^\s\[\]{},]", re.MULTILINE)  # a YAML alias, or text that looks like one
 _EXPECT = re.compile(r"^\s*expect\s*:\s*(.+)$")
 _RULE_ID = re.compile(r"^(?:\d{3}\.\d+[a-z]?|syntax|assert)$")
 
@@ -287,8 +290,12 @@ def _load_card_file(target: Path, shown: str, problems: list[str]) -> object | N
     if len(raw) > MAX_CARD_FILE_BYTES:
         problems.append(f"card file '{shown}' is larger than {MAX_CARD_FILE_BYTES} bytes, the limit for a card file")
         return None
+    if _flow_depth(raw) > MAX_CARD_FILE_NESTING:  # PyYAML's scanner is quadratic in [ { nesting
+        problems.append(f"card file '{shown}' cannot be read: it is nested more than {MAX_CARD_FILE_NESTING} "
+                        "levels deep")
+        return None
     try:
-        alias = _first_alias(raw) if b"*" in raw else None
+        alias = _first_alias(raw) if _ALIAS.search(raw) else None
         if alias is not None:
             problems.append(f"card file '{shown}', line {alias[1]}: YAML aliases ('*{alias[0]}') are not allowed in "
                             "card files")
@@ -303,6 +310,17 @@ def _load_card_file(target: Path, shown: str, problems: list[str]) -> object | N
     except RecursionError:
         problems.append(f"card file '{shown}' cannot be read: it is nested too deeply")
     return None
+
+
+def _flow_depth(raw: bytes) -> int:
+    """How deep [ ] and { } nest (quotes not considered: a card file has no reason to nest deeply at all)."""
+    depth = deepest = 0
+    for m in _FLOW_BRACKET.finditer(raw):
+        depth = depth + 1 if m.group() in (b"[", b"{") else max(0, depth - 1)
+        deepest = max(deepest, depth)
+        if deepest > MAX_CARD_FILE_NESTING:
+            break
+    return deepest
 
 
 def _first_alias(raw: bytes) -> tuple[str, int] | None:
@@ -341,6 +359,9 @@ def _card_from_yaml(replay: Replay, entry: object, line: int) -> str | None:
         return parsed.message
     for stmt in parsed:
         if isinstance(stmt, n.CardDef):
+            first = replay.cards.get(stmt.name)
+            if first is not None:  # said here, so the position is the include line's, not the generated text's
+                return f"card '{stmt.name}' is defined twice (first on line {first.line})"
             turn.add_card(replay, stmt)
     return None
 

@@ -260,7 +260,16 @@ cli.add_command(_exam_command)
 
 
 def main() -> None:
+    """The console entry point: usage errors exit 2, Ctrl-C exits 130 (not 1, which means violations)."""
     try:
-        cli(standalone_mode=True)
-    except KeyboardInterrupt:  # pragma: no cover
+        code = cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("rulecheck: interrupted", err=True)
         sys.exit(130)
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    except KeyboardInterrupt:
+        click.echo("rulecheck: interrupted", err=True)
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)

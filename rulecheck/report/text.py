@@ -29,7 +29,8 @@ def _source_line(path: str, line: int, cache: dict[str, list[str]]) -> str | Non
     if path not in cache:
         try:
             with open(path, "rb") as fh:
-                cache[path] = fh.read(50_000_000).decode("utf-8", errors="replace").splitlines()
+                # split exactly as the checker numbers lines (str.splitlines also splits at \f, \x1c, U+2028...)
+                cache[path] = re.split(r"\r\n|\r|\n", fh.read(50_000_000).decode("utf-8", errors="replace"))
         except OSError:
             cache[path] = []
     lines = cache[path]
