@@ -183,7 +183,6 @@ def _rule_order(rule: str) -> tuple[int, str]:
 
 
 RULE_INDEX = {r.number: i for i, r in enumerate(RULES)}
-EXPECT_TITLE = "An '# expect:' annotation and what rulecheck found disagree"
 
 
 def _statistics(violations: list[Violation], fmt: str, files: int, quiet: bool) -> str:
@@ -193,7 +192,7 @@ def _statistics(violations: list[Violation], fmt: str, files: int, quiet: bool) 
 
     def title(rule: str) -> str:
         r = BY_NUMBER.get(rule)
-        return r.title if r else TOOL_RULES.get(rule, EXPECT_TITLE if rule == "expect" else "")
+        return r.title if r else TOOL_RULES.get(rule, "")
 
     if fmt in ("json", "json-lines"):
         import json
@@ -216,13 +215,13 @@ def _compare_expectations(path: str, found: list[Violation], expected: dict[int,
     want = {(line, r) for line, rules in expected.items() for r in rules}
     count = 0
     for key in sorted(want - set(got)):
-        out.append(Violation(path, key[0], 1, key[0], 2, "expect", f"expected {key[1]} here, but rulecheck "
-                                                                     "found none"))
+        out.append(Violation(path, key[0], 1, key[0], 2, "expect-missing",
+                             f"{key[1]} is expected here, but rulecheck found no such violation"))
         count += 1
     for key in sorted(set(got) - want):
         v = got[key]
-        out.append(Violation(path, v.line, v.column, v.end_line, v.end_column, "expect",
-                             f"unexpected {v.rule}: {v.message}"))
+        out.append(Violation(path, v.line, v.column, v.end_line, v.end_column, "expect-unexpected",
+                             f"{v.rule} is found but not expected: {v.message}"))
         count += 1
     out[start:] = sorted(out[start:], key=Violation.sort_key)
     return count

@@ -74,9 +74,9 @@ def test_expect_reports_missing_and_unexpected(tmp_path: Path) -> None:
     code, out = run("check", str(f), "--expect", "--format", "concise")
     assert code == 1
     assert out.splitlines()[:2] == [
-        f"{f}:20:1: expect unexpected 510.1c: Craw Wurm assigns damage to Eager Cadet, but Wall of Wood, ahead of "
+        f"{f}:20:1: expect-unexpected 510.1c is found but not expected: Craw Wurm assigns damage to Eager Cadet, but Wall of Wood, ahead of "
         "it in the damage assignment order, is not assigned lethal damage",
-        f"{f}:21:1: expect expected 500.2 here, but rulecheck found none",
+        f"{f}:21:1: expect-missing 500.2 is expected here, but rulecheck found no such violation",
     ]
 
 

@@ -423,13 +423,13 @@ def test_extension_keys_hold_anchors_and_aliases_cannot_blow_up(tmp_path: Path) 
 
 @pytest.mark.parametrize(("name", "code", "lines"), [
     ("agree", 0, ["No violations in 1 file."]),
-    ("missing", 1, ["{path}:18:1: expect expected 510.1c here, but rulecheck found none",
+    ("missing", 1, ["{path}:18:1: expect-missing 510.1c is expected here, but rulecheck found no such violation",
                     "Found 1 violation in 1 file (1 checked)."]),
-    ("unexpected", 1, ["{path}:12:1: expect unexpected 505.5b: Alice plays Mountain, but Alice already played a "
+    ("unexpected", 1, ["{path}:12:1: expect-unexpected 505.5b is found but not expected: Alice plays Mountain, but Alice already played a "
                        "land this turn (Forest, line 11)",
                        "Found 1 violation in 1 file (1 checked)."]),
-    ("wrong-rule", 1, ["{path}:18:1: expect expected 510.1d here, but rulecheck found none",
-                       f"{{path}}:18:1: expect unexpected 510.1c: {WURM_510_1C}",
+    ("wrong-rule", 1, ["{path}:18:1: expect-missing 510.1d is expected here, but rulecheck found no such violation",
+                       f"{{path}}:18:1: expect-unexpected 510.1c is found but not expected: {WURM_510_1C}",
                        "Found 2 violations in 1 file (1 checked)."]),
 ])
 def test_check_expect_on_fixtures(name: str, code: int, lines: list[str]) -> None:

@@ -228,6 +228,8 @@ TOOL_RULES: dict[str, str] = {
     "empty": "The transcript contains no statements",
     "internal-error": "rulecheck failed while checking this line; please report it",
     "unused-suppression": "A rulecheck: ignore comment silenced nothing",
+    "expect-missing": "check --expect: an '# expect:' annotation names a violation that rulecheck does not find",
+    "expect-unexpected": "check --expect: rulecheck finds a violation that no '# expect:' annotation names",
     "search-limit": "A requirement check (508.1d, 509.1c) gave up on a board too large to search exactly",
     "bad-suppression": "A rulecheck: comment that is refused: it names no rule, or an unknown one",
     "exam-key": "An exam answer's key (legal or illegal) disagrees with what rulecheck finds",
