@@ -27,6 +27,15 @@ class Finding:
     severity: str = "error"
 
 
+class NotOnBattlefield(LookupError):
+    """A statement needs a permanent that the replayed game doesn't have on the battlefield."""
+
+    def __init__(self, ref: n.Ref, message: str) -> None:
+        super().__init__(message)
+        self.ref = ref
+        self.message = message
+
+
 class UnknownName(Exception):
     def __init__(self, ref: n.Ref, kind: str, candidates: list[str]) -> None:
         close = difflib.get_close_matches(ref.text, candidates, n=1, cutoff=0.6)
@@ -217,9 +226,11 @@ class Replay:
         if gone is not None and anywhere:
             return gone
         if gone is not None:
-            raise LookupError(ref.text)
+            raise NotOnBattlefield(ref, f"{ref.text} is no longer on the battlefield (it left on line {gone.left_line})"
+                                   if gone.left_line else f"{ref.text} is no longer on the battlefield")
         if ref.text in self.cards or _strip_copy(ref.text) in self.cards:
-            raise LookupError(ref.text)
+            raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
+                                        f"(for example 'Alice controls {ref.text}') or narrate how it got there")
         raise UnknownName(ref, "permanent", [p.name for p in self.perms] + list(self.cards))
 
     def find_perm(self, ref: n.Ref, **kw: object) -> Permanent | None:
@@ -263,8 +274,11 @@ class Replay:
             self._dispatch(stmt)
         except UnknownName as err:
             self.syntax(err.ref, line, str(err))
-        except LookupError:
-            pass
+        except NotOnBattlefield as err:
+            key = (line, "state")
+            if key not in self._flagged:
+                self._flagged.add(key)
+                self.findings.append(Finding(line, err.ref.column, err.ref.end_column, "state", err.message))
 
     def _close_groups(self, stmt: n.Statement | None) -> None:
         """Judge a declaration or damage assignment once a statement that doesn't continue it arrives
@@ -317,6 +331,7 @@ class Replay:
             self.remove_from_combat(p)
             self.graveyard.append(p)
             self._gone[p.name] = self._gone_base[_strip_copy(p.name)] = (len(self.graveyard), p)
+            p.left_line = self.last_line
             self.effects = [e for e in self.effects if e.target != p.pid]
 
     def remove_from_combat(self, p: Permanent) -> None:
@@ -361,7 +376,7 @@ class Replay:
         for sym in need:
             if sym in pool:
                 pool.remove(sym)
-            elif sym.isdigit():
+            elif sym.isascii() and sym.isdigit():
                 amount = int(sym)
                 while amount and pool:
                     pool.pop(0)

@@ -101,6 +101,7 @@ class Permanent:
     blocked_by_declaration: bool = False
     first_strike_at_step: bool = False
     entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
+    left_line: int = 0                    # the line on which it left the battlefield
     not_in_combat: tuple[str, str] | None = None   # (rule, why) it entered "attacking/blocking" but isn't (506.3)
 
     def abilities(self) -> list[Ability]:
@@ -202,5 +203,5 @@ def mana_symbols(text: str) -> list[str]:
 def mana_value(symbols: list[str]) -> int:
     total = 0
     for s in symbols:
-        total += int(s) if s.isdigit() else 1
+        total += int(s) if s.isascii() and s.isdigit() else 1
     return total

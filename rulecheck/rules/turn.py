@@ -150,12 +150,14 @@ def turn_header(g: Replay, stmt: n.TurnHeader) -> None:
         if stmt.in_step:
             step = canonical_step(stmt.in_step)
             step = PHASE_FIRST_STEP.get(step, step)
-            g.plan = [PlanEntry(s) for s in NORMAL_TURN[NORMAL_TURN.index(step) + 1:]] if step in NORMAL_TURN \
+            # a transcript may join in the second (regular) combat damage step of a first-strike combat
+            place = "combat damage step" if step in DAMAGE_STEPS else step
+            g.plan = [PlanEntry(s) for s in NORMAL_TURN[NORMAL_TURN.index(place) + 1:]] if place in NORMAL_TURN \
                 else []
-            if step == "precombat main phase" or NORMAL_TURN.index(step) > 3:
+            if place in NORMAL_TURN and (place == "precombat main phase" or NORMAL_TURN.index(place) > 3):
                 g.precombat_main_done = step != "precombat main phase"
-            if step in NORMAL_TURN and NORMAL_TURN.index(step) > NORMAL_TURN.index("end of combat step"):
-                g.turn_steps = list(NORMAL_TURN[:NORMAL_TURN.index(step)])   # the turn's combat is over
+            if place in NORMAL_TURN and NORMAL_TURN.index(place) > NORMAL_TURN.index("end of combat step"):
+                g.turn_steps = list(NORMAL_TURN[:NORMAL_TURN.index(place)])   # the turn's combat is over
             _apply_skips(g)
             _enter_step(g, step, stmt, joined=True)
         else:
