@@ -1,0 +1,77 @@
+"""The benchmark's game generator writes legal games: rulecheck reports nothing on them."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from rulecheck.checker import check_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "bench" / "generate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_generate"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+generate = _generator()
+
+
+def _game(events: int, seed: int, priority: str = "explicit") -> tuple[str, int]:
+    game = generate.Game(generate.Settings(events=events, seed=seed, priority=priority))
+    text = "\n".join(game.lines()) + "\n"
+    return text, game.events
+
+
+@pytest.mark.parametrize(("seed", "priority"), [(1, "explicit"), (2, "explicit"), (3, "implicit")])
+def test_generated_game_is_legal(seed: int, priority: str) -> None:
+    text, events = _game(1500, seed, priority)
+    assert check_text(text, path="generated.transcript") == []
+    assert events >= 1500
+
+
+def test_generator_is_deterministic_and_counts_statements() -> None:
+    text, events = _game(800, 7)
+    again, _ = _game(800, 7)
+    assert text == again
+    code = [line.split("#")[0] for line in text.splitlines()]
+    assert events == sum(len(line.split(";")) for line in code if line.strip())
+
+
+def test_generated_games_have_the_mix_of_a_real_log() -> None:
+    text, _ = _game(3000, 16)
+    for needle in ("passes priority", "second combat damage step begins", "orders blockers of", "discards",
+                   "combat damage is dealt", "resolves", "plays", "taps", "declares no attackers", "triggers",
+                   "is destroyed", "blocks", "has "):
+        assert needle in text, needle
+    assert check_text(text, path="seed16.transcript") == []
+
+
+def test_a_broken_generated_game_is_flagged() -> None:
+    """The check above can fail: drop one narrated priority pass before a step ends and 500.2 is reported."""
+    text, _ = _game(600, 1)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("upkeep step") and i > 20)
+    pass_line = next(i for i in range(at + 1, len(lines)) if lines[i].endswith("passes priority"))
+    del lines[pass_line]
+    found = check_text("\n".join(lines) + "\n", path="broken.transcript")
+    assert [(v.rule, v.line) for v in found] == [("500.2", pass_line + 2)]
+
+
+def test_tournament_files_are_written(tmp_path: Path) -> None:
+    total = generate.write_tournament(tmp_path, 3, 300)
+    files = sorted(tmp_path.glob("*.transcript"))
+    assert [f.name for f in files] == ["round01-table1.transcript", "round01-table2.transcript",
+                                       "round01-table3.transcript"]
+    assert total >= 3 * 300 * 0.6
+    for f in files:
+        assert check_text(f.read_text(encoding="utf-8"), path=f.name) == []
