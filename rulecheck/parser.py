@@ -32,8 +32,14 @@ MAX_NUMBER = 2_147_483_647  # the largest number in a statement (MTGO's limit); 
 
 
 def grammar_text() -> str:
-    """The grammar as shipped in the installed package."""
-    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    """The grammar as shipped in the installed package, or from `grammars/` when run from a source checkout
+    (where `rulecheck.grammars` exists only once installed: pyproject maps it onto the top-level folder)."""
+    try:
+        return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        source = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "grammars", GRAMMAR_FILE)
+        with open(source, encoding="utf-8") as fh:
+            return fh.read()
 
 
 # ---------------------------------------------------------------- transformer
