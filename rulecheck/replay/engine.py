@@ -370,7 +370,8 @@ class Replay:
     def pay_from_pool(self, player: str, mana: str) -> tuple[bool, bool]:
         """Pay from the pool: returns (enough, shortfall_was_emptied_at_a_boundary)."""
         ps = self.pstate[player]
-        need = mana_symbols(mana)
+        # coloured symbols first, so that generic mana never takes the colour a later symbol needs
+        need = sorted(mana_symbols(mana), key=lambda sym: sym.isascii() and sym.isdigit())
         pool = list(ps.pool)
         missing: list[str] = []
         for sym in need:
