@@ -208,7 +208,7 @@ class Replay:
     def card(self, ref: n.Ref) -> Card:
         c = self.cards.get(ref.text)
         if c is None:
-            base = _strip_copy(ref.text)
+            base = strip_copy(ref.text)
             c = self.cards.get(base)
         if c is None:
             raise UnknownName(ref, "card", list(self.cards))
@@ -219,7 +219,7 @@ class Replay:
         text = ref.text
         candidates = [p for p in self.perms if p.name == text]
         if not candidates:
-            candidates = [p for p in self.perms if _strip_copy(p.name) == text]
+            candidates = [p for p in self.perms if strip_copy(p.name) == text]
         if candidates:
             return next((p for p in candidates if prefer is not None and prefer(p)), candidates[0])
         gone = max(self._gone.get(text, _NOTHING), self._gone_base.get(text, _NOTHING), key=lambda e: e[0])[1]
@@ -228,7 +228,7 @@ class Replay:
         if gone is not None:
             raise NotOnBattlefield(ref, f"{ref.text} is no longer on the battlefield (it left on line {gone.left_line})"
                                    if gone.left_line else f"{ref.text} is no longer on the battlefield")
-        if ref.text in self.cards or _strip_copy(ref.text) in self.cards:
+        if ref.text in self.cards or strip_copy(ref.text) in self.cards:
             raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
                                         f"(for example 'Alice controls {ref.text}') or narrate how it got there")
         raise UnknownName(ref, "permanent", [p.name for p in self.perms] + list(self.cards))
@@ -317,7 +317,7 @@ class Replay:
         same = self._copies.get(name, 0)
         if same:
             display = f"{name} ({same + 1})"
-        base = _strip_copy(display)
+        base = strip_copy(display)
         self._copies[base] = self._copies.get(base, 0) + 1
         p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token,
                       entered_serial=self.step_serial)
@@ -330,7 +330,7 @@ class Replay:
             self.perms.remove(p)
             self.remove_from_combat(p)
             self.graveyard.append(p)
-            self._gone[p.name] = self._gone_base[_strip_copy(p.name)] = (len(self.graveyard), p)
+            self._gone[p.name] = self._gone_base[strip_copy(p.name)] = (len(self.graveyard), p)
             p.left_line = self.last_line
             self.effects = [e for e in self.effects if e.target != p.pid]
 
@@ -402,7 +402,8 @@ def _continues_declaration(stmt: n.Statement, decl: Declaration) -> bool:
     return isinstance(stmt, (n.TapForMana, n.AddMana))
 
 
-def _strip_copy(name: str) -> str:
+def strip_copy(name: str) -> str:
+    """'Grizzly Bears (2)', the second one on the battlefield, is a Grizzly Bears card."""
     if name.endswith(")") and " (" in name:
         head, _, tail = name.rpartition(" (")
         if tail[:-1].isdigit():

@@ -7,7 +7,7 @@ Functions here are called by the replay with the state *before* an event applies
 from __future__ import annotations
 
 from .. import nodes as n
-from ..replay.engine import STEP_TBAS, TBA_RULE, TBA_STEP_RULE, TBA_WORDS, PlanEntry, Replay
+from ..replay.engine import STEP_TBAS, TBA_RULE, TBA_STEP_RULE, TBA_WORDS, PlanEntry, Replay, strip_copy
 from ..replay.state import (
     DAMAGE_STEPS,
     NORMAL_TURN,
@@ -1087,6 +1087,12 @@ def leaves(g: Replay, stmt: n.Leaves) -> None:
         g.cleanup_priority = True
     if p is not None:
         g.leave_battlefield(p)
+        if stmt.how == "hand" and not p.token:
+            owner = g.pstate.get(p.owner)
+            if owner is not None:
+                owner.hand_cards.append(strip_copy(p.name))
+                if owner.hand is not None:
+                    owner.hand += 1
 
 
 def effects_end(g: Replay, stmt: n.EffectEnds | n.DurationsEnd | n.CleanupDamage) -> None:
