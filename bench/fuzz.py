@@ -498,6 +498,17 @@ def run(total: int, jobs: int, seed: int, slow: float, kill: float) -> dict[str,
     procs = {w: start(w) for w in range(jobs)}
     last_seen = {w: (-1, time.monotonic()) for w in range(jobs)}
     finished: set[int] = set()
+
+    def skip_input(w: int, seed_now: int, finding: str, detail: str, now: float) -> None:
+        """Record the input a worker hung or died on, and restart the worker after it."""
+        killed.append({"seed": seed_now, "finding": finding, "kind": "?", "detail": detail})
+        rest = todo[w][todo[w].index(seed_now) + 1:] if seed_now in todo[w] else []
+        todo[w] = rest
+        if rest:
+            procs[w] = start(w)
+            last_seen[w] = (-1, now)
+        else:
+            finished.add(w)
     began = time.monotonic()
     next_progress = began + 30
     while len(finished) < jobs:
@@ -519,24 +530,9 @@ def run(total: int, jobs: int, seed: int, slow: float, kill: float) -> dict[str,
             elif now - last_seen[w][1] > kill:
                 proc.kill()
                 proc.join()
-                killed.append({"seed": seed_now, "finding": "hang", "kind": "?",
-                               "detail": f"worker killed after {kill:.0f} s on this input"})
-                rest = todo[w][todo[w].index(seed_now) + 1:] if seed_now in todo[w] else []
-                todo[w] = rest
-                if rest:
-                    procs[w] = start(w)
-                    last_seen[w] = (-1, now)
-                else:
-                    finished.add(w)
+                skip_input(w, seed_now, "hang", f"worker killed after {kill:.0f} s on this input", now)
             elif not proc.is_alive() and proc.exitcode not in (0, None) and w not in finished:
-                killed.append({"seed": seed_now, "finding": "crash", "kind": "?",
-                               "detail": f"worker died with exit code {proc.exitcode}"})
-                rest = todo[w][todo[w].index(seed_now) + 1:] if seed_now in todo[w] else []
-                todo[w] = rest
-                if rest:
-                    procs[w] = start(w)
-                else:
-                    finished.add(w)
+                skip_input(w, seed_now, "crash", f"worker died with exit code {proc.exitcode}", now)
         if now > next_progress:
             print(f"  {totals.inputs} inputs, {now - began:.0f} s", file=sys.stderr, flush=True)
             next_progress = now + 60
