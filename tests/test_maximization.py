@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 import random
 
+import pytest
+
 from rulecheck.rules.combat import _best_attack, _best_block, _score
 
 Spec = tuple[tuple[tuple[int, ...], bool, bool], ...]
@@ -45,7 +47,8 @@ def test_block_search_matches_brute_force_on_random_boards() -> None:
         needs_two = tuple(rng.random() < 0.5 for _ in range(n_att))
         lures = frozenset(a for a in range(n_att) if rng.random() < 0.3)
         max_one = rng.random() < 0.1
-        assert _best_block(spec, needs_two, lures, max_one) == (brute_block(spec, needs_two, lures, max_one), True), spec
+        expected = brute_block(spec, needs_two, lures, max_one)
+        assert _best_block(spec, needs_two, lures, max_one) == (expected, True), spec
 
 
 def test_attack_search_matches_brute_force_on_random_boards() -> None:
@@ -63,3 +66,27 @@ def test_twelve_by_twelve_menace_board_is_solved_exactly() -> None:
     assert _best_block(spec, (True,) * 12, frozenset({0, 1}), False) == (24, True)
     # an odd single blocker can't block a menace creature alone, and nothing else is there to block
     assert _best_block(((tuple(range(12)), True, False),), (True,) * 12, frozenset(), False) == (0, True)
+
+
+def test_a_search_over_budget_warns_instead_of_guessing(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulecheck.checker import check_text
+    from rulecheck.rules import combat
+
+    lines = ["players: Alice, Bob", "priority: implicit"]
+    for i in range(6):
+        lines += [f"card Attacker {chr(65 + i)}: creature 2/2, menace",
+                  f"card Blocker {chr(65 + i)}: creature 1/1, blocks each combat if able"]
+    lines += ["Alice controls " + ", ".join(f"Attacker {chr(65 + i)}" for i in range(6)),
+              "Bob controls " + ", ".join(f"Blocker {chr(65 + i)}" for i in range(6)),
+              "turn 5: Alice, in beginning of combat step", "declare attackers step begins",
+              "Alice declares " + ", ".join(f"Attacker {chr(65 + i)}" for i in range(6)) + " attacking Bob",
+              "declare blockers step begins"]
+    best = lines + [f"Bob declares Blocker {chr(65 + i)} blocking Attacker {chr(65 + i // 2)}" for i in range(6)]
+    assert check_text("\n".join(best) + "\n") == []   # every requirement obeyed, found exactly
+    monkeypatch.setattr(combat, "SEARCH_BUDGET", 3)
+    combat._best_block.cache_clear()
+    found = check_text("\n".join(best) + "\n")
+    assert [(v.line, v.rule, v.severity) for v in found] == [(21, "search-limit", "warning")]
+    assert found[0].message.startswith("the blocking requirements (509.1c) were not judged: 6 potential blockers "
+                                       "against 6 attackers")
+    combat._best_block.cache_clear()
