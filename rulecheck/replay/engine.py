@@ -131,7 +131,7 @@ class Replay:
         self.between_steps = False
         self.between_turns = False
         self.plan: list[PlanEntry] = []
-        self.steps_seen: list[str] = []
+        self.last_step: str | None = None   # the step most recently begun
         self.passed: set[str] = set()
         self.pending: list[PendingTrigger] = []
         self.pending_flagged = False

@@ -390,7 +390,7 @@ def _skipped_step(g: Replay, step: str) -> bool:
 def _enter_step(g: Replay, step: str, stmt: n.Statement, *, joined: bool) -> None:
     g.step = step
     g.step_serial += 1
-    g.steps_seen.append(step)
+    g.last_step = step
     g.turn_steps.append(step)
     g.between_steps = False
     g.passed = set()
@@ -1126,7 +1126,7 @@ def effects_end(g: Replay, stmt: n.EffectEnds | n.DurationsEnd | n.CleanupDamage
 
 
 def _combat_durations_end(g: Replay, stmt: n.Statement, effects: list[Effect]) -> None:
-    combat_over = (g.between_steps and g.steps_seen and g.steps_seen[-1] == "end of combat step") or \
+    combat_over = (g.between_steps and g.last_step == "end of combat step") or \
         STEP_PHASE.get(g.step or "") != "combat"
     if not combat_over:
         g.flag(stmt, "500.5", "an \"until end of combat\" effect ends at the end of the combat phase, not "
