@@ -809,7 +809,8 @@ def _problem(code: str, line_no: int, err: UnexpectedInput) -> SyntaxProblem:
             message = f"the statement is incomplete; expected {_describe(set(err.expected))}"
             end = column + 1
         else:
-            message = f"unexpected '{tok}'; expected {_describe(set(err.expected))}"
+            shown = str(tok) if len(str(tok)) <= 40 else str(tok)[:40] + "…"
+            message = f"unexpected '{shown}'; expected {_describe(set(err.expected))}"
             end = tok.end_column or column + 1
     elif isinstance(err, UnexpectedEOF):
         column = len(code.rstrip()) + 1

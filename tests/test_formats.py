@@ -387,3 +387,15 @@ def test_machine_formats_survive_any_message_and_path() -> None:
         assert len(format_concise([v], 1).split("\n")) == 2
 
     check()
+
+
+def test_full_format_shows_a_window_of_a_very_long_line(tmp_path: Path) -> None:
+    """A 100 000-character line must not be echoed whole (twice, with its carets) for one diagnostic."""
+    path = tmp_path / "long.transcript"
+    path.write_text("players: Alice, Bob\n" + "x" * 90_000 + "\n", encoding="utf-8")
+    result = check_file(str(path))
+    text = render("full", result.violations, files=1)
+    assert [v.rule for v in result.violations] == ["syntax"]
+    assert max(len(line) for line in text.splitlines()) < 260
+    assert "unexpected 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'" in text
+    assert "2 | " + "x" * 160 + "…" in text

@@ -48,15 +48,24 @@ class _Style:
         self.reset = "\x1b[0m" if on else ""
 
 
+EXCERPT_WIDTH = 160   # a longer source line is shown as a window around the column, with "…" at the cut ends
+
+
 def _excerpt(v: Violation, src: str, gutter: int, s: _Style, sev: str) -> list[str]:
     start = max(v.column, 1)
     end = v.end_column if v.end_line == v.line else len(src) + 1
-    before = printable(src[:start - 1])
-    marked = printable(src[start - 1:max(end, start) - 1])
+    lo, hi = 0, len(src)
+    if len(src) > EXCERPT_WIDTH:
+        lo = max(0, min(start - 1 - EXCERPT_WIDTH // 3, len(src) - EXCERPT_WIDTH))
+        hi = lo + EXCERPT_WIDTH
+    head = "…" if lo > 0 else ""
+    tail = "…" if hi < len(src) else ""
+    before = head + printable(src[lo:start - 1])
+    marked = printable(src[start - 1:min(max(end, start) - 1, hi)])
     carets = "^" * max(_width(marked), 1)
     pipe = f"{s.blue}{s.bold}{' ' * gutter} |{s.reset}"
     return [pipe,
-            f"{s.blue}{s.bold}{v.line:>{gutter}} |{s.reset} {printable(src)}".rstrip(),
+            f"{s.blue}{s.bold}{v.line:>{gutter}} |{s.reset} {head}{printable(src[lo:hi])}{tail}".rstrip(),
             f"{pipe} {' ' * _width(before)}{sev}{carets} {v.rule}{s.reset}",
             pipe]
 
