@@ -12,11 +12,14 @@ from rulecheck.rules.combat import _best_attack, _best_block, _score
 Spec = tuple[tuple[tuple[int, ...], bool, bool], ...]
 
 
-def brute_block(spec: Spec, needs_two: tuple[bool, ...], lures: frozenset[int], max_one: bool) -> int:
+def brute_block(spec: Spec, needs_two: tuple[bool, ...], lures: frozenset[int], max_one: bool,
+                at_most_one: tuple[bool, ...] = ()) -> int:
     best = 0
     for choice in itertools.product(*[(None, *options) for options, _, _ in spec]):
         chosen = [c for c in choice if c is not None]
         if any(t and chosen.count(a) == 1 for a, t in enumerate(needs_two)):
+            continue
+        if any(t and chosen.count(a) > 1 for a, t in enumerate(at_most_one)):
             continue
         if max_one and len(chosen) > 1:
             continue
@@ -40,15 +43,16 @@ def brute_attack(flags: tuple[tuple[bool, bool], ...], max_one: bool) -> int:
 
 def test_block_search_matches_brute_force_on_random_boards() -> None:
     rng = random.Random(509)
-    for _ in range(400):
+    for _ in range(800):
         n_att, n_blk = rng.randint(1, 4), rng.randint(1, 5)
         spec = tuple((tuple(a for a in range(n_att) if rng.random() < 0.6), rng.random() < 0.5, rng.random() < 0.15)
                      for _ in range(n_blk))
         needs_two = tuple(rng.random() < 0.5 for _ in range(n_att))
         lures = frozenset(a for a in range(n_att) if rng.random() < 0.3)
         max_one = rng.random() < 0.1
-        expected = brute_block(spec, needs_two, lures, max_one)
-        assert _best_block(spec, needs_two, lures, max_one) == (expected, True), spec
+        single = tuple(rng.random() < 0.25 for _ in range(n_att)) if rng.random() < 0.5 else ()
+        expected = brute_block(spec, needs_two, lures, max_one, single)
+        assert _best_block(spec, needs_two, lures, max_one, single) == (expected, True), (spec, single)
 
 
 def test_attack_search_matches_brute_force_on_random_boards() -> None:

@@ -21,6 +21,9 @@ from . import turn
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
 TWO_OR_MORE = "can't be blocked except by two or more creatures"
+UNBLOCKABLE = "can't be blocked"
+AT_MOST_ONE_BLOCKER = "can't be blocked by more than one creature"
+ONLY_FLYERS = "can block only creatures with flying"
 TEAM_TWO_OR_MORE = "creatures you control can't be blocked except by two or more creatures"
 MAX_ONE_ATTACK = "no more than one creature can attack each combat"
 MAX_ONE_BLOCK = "no more than one creature can block each combat"
@@ -340,15 +343,25 @@ def _blocker_problem(g: Replay, stmt: n.Statement, b: Permanent, attackers: list
                                           f"{player} controls")
         if kw(g, b, "can't block"):
             return g.flag(stmt, "509.1b", f"{b.name} can't block")
-        if kw(g, a, "flying") and not (kw(g, b, "flying") or kw(g, b, "reach")):
-            return g.flag(stmt, "509.1b", f"{a.name} has flying and {b.name} has neither flying nor reach",
-                          ("702.9", "702.16"))
-        if kw(g, a, "shadow") != kw(g, b, "shadow"):
-            return g.flag(stmt, "509.1b", f"{a.name} and {b.name} don't both have shadow, so one can't block the "
-                                          "other")
-        if kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"):
-            return g.flag(stmt, "509.1b", f"{a.name} has horsemanship and {b.name} doesn't")
+        evasion = _evasion(g, b, a)
+        if evasion is not None:
+            return g.flag(stmt, "509.1b", evasion[0], evasion[1])
     return False
+
+
+def _evasion(g: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]] | None:
+    """Why b can't block a (a restriction of 509.1b), with the related keyword rules; None if it can."""
+    if kw(g, a, UNBLOCKABLE):
+        return f"{a.name} can't be blocked", ()
+    if kw(g, a, "flying") and not (kw(g, b, "flying") or kw(g, b, "reach")):
+        return f"{a.name} has flying and {b.name} has neither flying nor reach", ("702.9", "702.16")
+    if kw(g, b, ONLY_FLYERS) and not kw(g, a, "flying"):
+        return f"{b.name} can block only creatures with flying, and {a.name} has no flying", ("702.9",)
+    if kw(g, a, "shadow") != kw(g, b, "shadow"):
+        return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ()
+    if kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"):
+        return f"{a.name} has horsemanship and {b.name} doesn't", ()
+    return None
 
 
 def _needs_two(g: Replay, a: Permanent) -> bool:
@@ -375,6 +388,14 @@ def _close_block(g: Replay, decl: Declaration) -> None:
             if len(pids) == 1 and _needs_two(g, a):
                 g.flag(first, "509.1b", f"{a.name} can't be blocked except by two or more creatures, but only "
                                         f"{perms[pids[0]].name} blocks it")
+                flagged = True
+                break
+    if not flagged:
+        for name, pids in per_attacker.items():
+            a = next(p for p in g.perms if p.name == name)
+            if len(pids) > 1 and kw(g, a, AT_MOST_ONE_BLOCKER):
+                g.flag(first, "509.1b", f"{a.name} can't be blocked by more than one creature, but "
+                                        f"{len(pids)} block it")
                 flagged = True
                 break
     if not flagged and len(blockers) == 1 and any(kw(g, blockers[0], x) for x in ALONE_BLOCK):
@@ -457,11 +478,7 @@ def _potential_blockers(g: Replay, player: str) -> list[Permanent]:
 
 
 def _can_block(g: Replay, b: Permanent, a: Permanent) -> bool:
-    if kw(g, a, "flying") and not (kw(g, b, "flying") or kw(g, b, "reach")):
-        return False
-    if kw(g, a, "shadow") != kw(g, b, "shadow"):
-        return False
-    return not (kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"))
+    return _evasion(g, b, a) is None
 
 
 def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Permanent]]) -> None:
@@ -480,7 +497,9 @@ def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Per
         options = tuple(i for i, a in enumerate(attackers) if _can_block(g, b, a))
         blockers_spec.append((options, kw(g, b, MUST_BLOCK), any(kw(g, b, x) for x in ALONE_BLOCK)))
     lure_idx = frozenset(a_index[a.pid] for a in lures)
-    best, exact = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)))
+    at_most_one = tuple(kw(g, a, AT_MOST_ONE_BLOCKER) for a in attackers)
+    best, exact = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)),
+                              at_most_one if any(at_most_one) else ())
     obeyed = 0
     for (options, must, _alone), b in zip(blockers_spec, pool, strict=True):
         chosen = [a_index[a.pid] for a in blocks.get(b.pid, []) if a.pid in a_index]
@@ -511,7 +530,7 @@ SEARCH_BUDGET = 100_000
 
 @lru_cache(maxsize=256)
 def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two: tuple[bool, ...],
-                lures: frozenset[int], max_one: bool) -> tuple[int, bool]:
+                lures: frozenset[int], max_one: bool, at_most_one: tuple[bool, ...] = ()) -> tuple[int, bool]:
     """Exact maximum of obeyed block requirements under the restrictions (509.1c), by memoised search.
 
     Blockers are decided one at a time. The state keeps, for each attacker that needs two or more blockers, how
@@ -519,22 +538,26 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
     creature blocks. Two reductions keep it small: an attacker no later blocker can reach is settled (one
     blocker is a dead end, 0 or 2+ are the same), and attackers that the remaining blockers see alike (same
     blockers able to block them, same lure) are interchangeable, so their counts are kept sorted.
-    Returns the best found and whether the search finished within SEARCH_BUDGET states (then it is exact; if
-    not, the best found is still achievable, so a declaration obeying fewer is still a certain violation). On a board
-    where every blocker can block every attacker the state count is polynomial; see docs/transcript-language.md.
+    Attackers that "can't be blocked by more than one creature" are tracked the same way, and a second
+    blocker for one of them is not a move. Returns the best found and whether the search finished within
+    SEARCH_BUDGET states (then it is exact; if not, the best found is still achievable, so a declaration obeying
+    fewer is still a certain violation). On a board where every blocker can block every attacker the state
+    count is polynomial; see docs/transcript-language.md.
     """
-    tracked = [i for i, t in enumerate(needs_two) if t]
+    single = at_most_one or (False,) * len(needs_two)
+    tracked = [i for i, t in enumerate(needs_two) if t or single[i]]
     position = {a: k for k, a in enumerate(tracked)}
+    pair_needed = [needs_two[a] for a in tracked]
     # classes[i]: tracked attackers grouped by who among blockers i.. can block them; settled ones apart
     classes: list[list[list[int]]] = []
     settled: list[list[int]] = []
     for i in range(len(spec) + 1):
-        groups: dict[tuple[bool, tuple[int, ...]], list[int]] = {}
+        groups: dict[tuple[bool, bool, bool, tuple[int, ...]], list[int]] = {}
         done: list[int] = []
         for k, a in enumerate(tracked):
             reach = tuple(j for j in range(i, len(spec)) if a in spec[j][0])
             if reach:
-                groups.setdefault((a in lures, reach), []).append(k)
+                groups.setdefault((a in lures, needs_two[a], single[a], reach), []).append(k)
             else:
                 done.append(k)
         classes.append([g for g in groups.values() if len(g) > 1])
@@ -542,7 +565,7 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
 
     def canonical(i: int, counts: list[int]) -> tuple[int, ...] | None:
         for k in settled[i]:
-            if counts[k] == 1:
+            if counts[k] == 1 and pair_needed[k]:
                 return None
             counts[k] = 0
         for group in classes[i]:
@@ -590,6 +613,8 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
             nc = list(counts)
             if choice in position:
                 k = position[choice]
+                if nc[k] >= 1 and single[choice]:
+                    continue   # a second blocker for a creature that can't be blocked by more than one
                 nc[k] = min(nc[k] + 1, 2)
             state = canonical(i + 1, nc)
             if state is not None and not (max_one and total >= 1):
