@@ -13,7 +13,7 @@ Spec = tuple[tuple[tuple[int, ...], bool, bool], ...]
 
 
 def brute_block(spec: Spec, needs_two: tuple[bool, ...], lures: frozenset[int], max_one: bool,
-                at_most_one: tuple[bool, ...] = ()) -> int:
+                at_most_one: tuple[bool, ...] = (), wanted: tuple[bool, ...] = ()) -> int:
     best = 0
     for choice in itertools.product(*[(None, *options) for options, _, _ in spec]):
         chosen = [c for c in choice if c is not None]
@@ -25,7 +25,8 @@ def brute_block(spec: Spec, needs_two: tuple[bool, ...], lures: frozenset[int], 
             continue
         if any(c is not None and alone for c, (_, _, alone) in zip(choice, spec, strict=True)) and len(chosen) < 2:
             continue
-        best = max(best, sum(_score(c, o, m, lures) for c, (o, m, _) in zip(choice, spec, strict=True)))
+        bonus = sum(1 for a, t in enumerate(wanted) if t and a in chosen)
+        best = max(best, bonus + sum(_score(c, o, m, lures) for c, (o, m, _) in zip(choice, spec, strict=True)))
     return best
 
 
@@ -51,8 +52,9 @@ def test_block_search_matches_brute_force_on_random_boards() -> None:
         lures = frozenset(a for a in range(n_att) if rng.random() < 0.3)
         max_one = rng.random() < 0.1
         single = tuple(rng.random() < 0.25 for _ in range(n_att)) if rng.random() < 0.5 else ()
-        expected = brute_block(spec, needs_two, lures, max_one, single)
-        assert _best_block(spec, needs_two, lures, max_one, single) == (expected, True), (spec, single)
+        wanted = tuple(rng.random() < 0.3 for _ in range(n_att)) if rng.random() < 0.5 else ()
+        expected = brute_block(spec, needs_two, lures, max_one, single, wanted)
+        assert _best_block(spec, needs_two, lures, max_one, single, wanted) == (expected, True), (spec, single)
 
 
 def test_attack_search_matches_brute_force_on_random_boards() -> None:

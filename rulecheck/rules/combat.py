@@ -24,6 +24,7 @@ TWO_OR_MORE = "can't be blocked except by two or more creatures"
 UNBLOCKABLE = "can't be blocked"
 AT_MOST_ONE_BLOCKER = "can't be blocked by more than one creature"
 ONLY_FLYERS = "can block only creatures with flying"
+MUST_BE_BLOCKED = "must be blocked if able"
 TEAM_TWO_OR_MORE = "creatures you control can't be blocked except by two or more creatures"
 MAX_ONE_ATTACK = "no more than one creature can attack each combat"
 MAX_ONE_BLOCK = "no more than one creature can block each combat"
@@ -488,7 +489,8 @@ def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Per
     pool = _potential_blockers(g, decl.player)
     lures = [a for a in attackers if kw(g, a, LURE)]
     musts = [b for b in pool if kw(g, b, MUST_BLOCK)]
-    if not lures and not musts:
+    wanted = tuple(kw(g, a, MUST_BE_BLOCKED) for a in attackers)
+    if not lures and not musts and not any(wanted):
         return
     a_index = {a.pid: i for i, a in enumerate(attackers)}
     needs_two = tuple(_needs_two(g, a) for a in attackers)
@@ -499,11 +501,14 @@ def _block_requirements(g: Replay, decl: Declaration, blocks: dict[int, list[Per
     lure_idx = frozenset(a_index[a.pid] for a in lures)
     at_most_one = tuple(kw(g, a, AT_MOST_ONE_BLOCKER) for a in attackers)
     best, exact = _best_block(tuple(blockers_spec), needs_two, lure_idx, bool(g.global_static(MAX_ONE_BLOCK)),
-                              at_most_one if any(at_most_one) else ())
+                              at_most_one if any(at_most_one) else (), wanted if any(wanted) else ())
     obeyed = 0
+    blocked: set[int] = set()
     for (options, must, _alone), b in zip(blockers_spec, pool, strict=True):
         chosen = [a_index[a.pid] for a in blocks.get(b.pid, []) if a.pid in a_index]
         obeyed += _score(chosen[0] if chosen else None, options, must, lure_idx)
+        blocked.update(chosen)
+    obeyed += sum(1 for i in blocked if wanted[i])
     if obeyed < best:
         g.flag(decl.lines[0] if decl.lines else None, "509.1c",
                f"the declaration obeys {obeyed} blocking requirement(s), but {best} could be obeyed without "
@@ -530,7 +535,8 @@ SEARCH_BUDGET = 100_000
 
 @lru_cache(maxsize=256)
 def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two: tuple[bool, ...],
-                lures: frozenset[int], max_one: bool, at_most_one: tuple[bool, ...] = ()) -> tuple[int, bool]:
+                lures: frozenset[int], max_one: bool, at_most_one: tuple[bool, ...] = (),
+                must_be_blocked: tuple[bool, ...] = ()) -> tuple[int, bool]:
     """Exact maximum of obeyed block requirements under the restrictions (509.1c), by memoised search.
 
     Blockers are decided one at a time. The state keeps, for each attacker that needs two or more blockers, how
@@ -545,19 +551,20 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
     count is polynomial; see docs/transcript-language.md.
     """
     single = at_most_one or (False,) * len(needs_two)
-    tracked = [i for i, t in enumerate(needs_two) if t or single[i]]
+    wanted = must_be_blocked or (False,) * len(needs_two)   # "must be blocked if able": one requirement each
+    tracked = [i for i, t in enumerate(needs_two) if t or single[i] or wanted[i]]
     position = {a: k for k, a in enumerate(tracked)}
     pair_needed = [needs_two[a] for a in tracked]
     # classes[i]: tracked attackers grouped by who among blockers i.. can block them; settled ones apart
     classes: list[list[list[int]]] = []
     settled: list[list[int]] = []
     for i in range(len(spec) + 1):
-        groups: dict[tuple[bool, bool, bool, tuple[int, ...]], list[int]] = {}
+        groups: dict[tuple[bool, bool, bool, bool, tuple[int, ...]], list[int]] = {}
         done: list[int] = []
         for k, a in enumerate(tracked):
             reach = tuple(j for j in range(i, len(spec)) if a in spec[j][0])
             if reach:
-                groups.setdefault((a in lures, needs_two[a], single[a], reach), []).append(k)
+                groups.setdefault((a in lures, needs_two[a], single[a], wanted[a], reach), []).append(k)
             else:
                 done.append(k)
         classes.append([g for g in groups.values() if len(g) > 1])
@@ -580,6 +587,7 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
     for i in range(n_blockers - 1, -1, -1):
         options, must, _ = spec[i]
         rest_bound[i] = rest_bound[i + 1] + max((_score(c, options, must, lures) for c in options), default=0)
+    rest_bound = [b + sum(wanted) for b in rest_bound]   # loose but safe: each such attacker adds one at most
     start = canonical(0, [0] * len(tracked))
     if start is None:
         return 0, True
@@ -611,15 +619,17 @@ def _best_block(spec: tuple[tuple[tuple[int, ...], bool, bool], ...], needs_two:
             moves.append((i + 1, skip, total, alone, score))
         for choice in options:
             nc = list(counts)
+            bonus = 0
             if choice in position:
                 k = position[choice]
                 if nc[k] >= 1 and single[choice]:
                     continue   # a second blocker for a creature that can't be blocked by more than one
+                bonus = 1 if wanted[choice] and nc[k] == 0 else 0
                 nc[k] = min(nc[k] + 1, 2)
             state = canonical(i + 1, nc)
             if state is not None and not (max_one and total >= 1):
                 moves.append((i + 1, state, min(total + 1, 2), alone or alone_b,
-                              score + _score(choice, options, must, lures)))
+                              score + _score(choice, options, must, lures) + bonus))
         moves.sort(key=lambda m: m[4])
         stack.extend(moves)  # the highest-scoring move is popped first
     return best, True
