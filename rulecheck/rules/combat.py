@@ -358,6 +358,15 @@ def _evasion(g: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...
         return f"{a.name} has flying and {b.name} has neither flying nor reach", ("702.9", "702.16")
     if kw(g, b, ONLY_FLYERS) and not kw(g, a, "flying"):
         return f"{b.name} can block only creatures with flying, and {a.name} has no flying", ("702.9",)
+    if kw(g, a, "fear") and not (b.card.is_("artifact") or b.card.is_("black")):
+        return f"{a.name} has fear, so only artifact or black creatures can block it", ()
+    if kw(g, a, "intimidate") and not (b.card.is_("artifact") or set(colours(b)) & set(colours(a))):
+        return (f"{a.name} has intimidate, so only artifact creatures and creatures that share a colour with it "
+                "can block it", ())
+    for quality in _protections(g, a):
+        if quality in ("everything", "creatures") or quality in colours(b) or \
+                (quality == "artifacts" and b.card.is_("artifact")):
+            return f"{a.name} has protection from {quality}, so {b.name} can't block it", ()
     if kw(g, a, "shadow") != kw(g, b, "shadow"):
         return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ()
     if kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"):
@@ -476,6 +485,20 @@ def became_blocked(g: Replay, a: Permanent, blockers: list[Permanent] | None) ->
 def _potential_blockers(g: Replay, player: str) -> list[Permanent]:
     return [p for p in g.perms if p.controller == player and p.is_creature() and not p.tapped and not p.phased_out
             and not kw(g, p, "can't block")]
+
+
+COLOURS = ("white", "blue", "black", "red", "green")
+
+
+def colours(p: Permanent) -> list[str]:
+    """The colours given in the card's definition (`card Serra Angel: white creature 4/4`)."""
+    return [c for c in COLOURS if p.card.is_(c)]
+
+
+def _protections(g: Replay, p: Permanent) -> list[str]:
+    texts = [a.text for a in p.abilities()] + [e.ability.text for e in g.effects
+                                                if e.target == p.pid and e.ability is not None]
+    return [t.removeprefix("protection from ") for t in texts if t.startswith("protection from ")]
 
 
 def _can_block(g: Replay, b: Permanent, a: Permanent) -> bool:
