@@ -29,6 +29,7 @@ GRAMMAR_PACKAGE = "rulecheck.grammars"
 GRAMMAR_FILE = "transcript.lark"
 MAX_LINE_LENGTH = 100_000
 MAX_NUMBER = 2_147_483_647  # the largest number in a statement (MTGO's limit); more is a typo or a hostile log
+NO_MAX_HAND = MAX_NUMBER     # "no max hand size": nothing is ever discarded to hand size
 
 
 def grammar_text() -> str:
@@ -180,6 +181,9 @@ class _Build(Transformer[Token, Any]):
 
     def max_hand_fact(self, v: Token) -> n.Fact:
         return n.Fact("max_hand_size", int(v))
+
+    def no_max_hand_fact(self) -> n.Fact:
+        return n.Fact("max_hand_size", NO_MAX_HAND)
 
     def scheme_fact(self, v: n.Ref) -> n.Fact:
         return n.Fact("scheme", v)

@@ -7,6 +7,7 @@ Functions here are called by the replay with the state *before* an event applies
 from __future__ import annotations
 
 from .. import nodes as n
+from ..parser import NO_MAX_HAND
 from ..replay.engine import STEP_TBAS, TBA_RULE, TBA_STEP_RULE, TBA_WORDS, PlanEntry, Replay, strip_copy
 from ..replay.state import (
     DAMAGE_STEPS,
@@ -1011,7 +1012,11 @@ def discard(g: Replay, stmt: n.Discard) -> None:
                 target = max(ps.hand - ps.max_hand, 0)
                 if count != target:
                     left = ps.hand - count
-                    if target == 0:
+                    if ps.max_hand >= NO_MAX_HAND:
+                        g.flag(stmt, "514.1", f"{player} discards {count} in the cleanup step, but {player} has no "
+                                              "maximum hand size, so there is nothing to discard down to",
+                               ("703.4m",))
+                    elif target == 0:
                         g.flag(stmt, "514.1", f"{player} discards {count} with {ps.hand} cards in hand; nobody "
                                               f"discards at or below the maximum hand size of {ps.max_hand}",
                                ("703.4m",))
