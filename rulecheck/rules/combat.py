@@ -363,10 +363,9 @@ def _evasion(g: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...
     if kw(g, a, "intimidate") and not (b.card.is_("artifact") or set(colours(b)) & set(colours(a))):
         return (f"{a.name} has intimidate, so only artifact creatures and creatures that share a colour with it "
                 "can block it", ())
-    for quality in _protections(g, a):
-        if quality in ("everything", "creatures") or quality in colours(b) or \
-                (quality == "artifacts" and b.card.is_("artifact")):
-            return f"{a.name} has protection from {quality}, so {b.name} can't block it", ()
+    quality = _protection_against(g, a, b)
+    if quality is not None:
+        return f"{a.name} has protection from {quality}, so {b.name} can't block it", ()
     if kw(g, a, "shadow") != kw(g, b, "shadow"):
         return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ()
     if kw(g, a, "horsemanship") and not kw(g, b, "horsemanship"):
@@ -499,6 +498,14 @@ def _protections(g: Replay, p: Permanent) -> list[str]:
     texts = [a.text for a in p.abilities()] + [e.ability.text for e in g.effects
                                                 if e.target == p.pid and e.ability is not None]
     return [t.removeprefix("protection from ") for t in texts if t.startswith("protection from ")]
+
+
+def _protection_against(g: Replay, q: Permanent, src: Permanent) -> str | None:
+    """The quality q has protection from that src has (a colour, creatures, artifacts, everything), if any."""
+    return next((quality for quality in _protections(g, q)
+                 if quality == "everything" or quality in colours(src)
+                 or (quality == "creatures" and src.is_creature())
+                 or (quality == "artifacts" and src.card.is_("artifact"))), None)
 
 
 def _can_block(g: Replay, b: Permanent, a: Permanent) -> bool:
@@ -1162,10 +1169,14 @@ def deal_one(g: Replay, stmt: n.DealDamage) -> None:
 
 
 def _apply_damage(g: Replay, src: Permanent | None, amount: int, recipient: str) -> None:
+    q = next((x for x in g.perms if x.name == recipient), None) if recipient not in g.pstate else None
+    if q is not None and src is not None and _protection_against(g, q, src) is not None:
+        return   # damage from a source the recipient has protection from is prevented
+    if src is not None and amount > 0 and kw(g, src, "lifelink") and src.controller in g.pstate:
+        g.pstate[src.controller].life += amount
     if recipient in g.pstate:
         g.pstate[recipient].life -= amount
         return
-    q = next((x for x in g.perms if x.name == recipient), None)
     if q is None:
         return
     if q.card.is_("planeswalker") and not q.is_creature():
