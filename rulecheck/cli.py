@@ -22,8 +22,8 @@ from .config import (
     unknown_code_message,
 )
 from .diagnostics import Violation
+from .editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from .report import FORMATS, render
-from .rules.registry import BY_NUMBER, RULES, TOOL_RULES
 
 EXAMPLES = """
 \b

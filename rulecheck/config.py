@@ -22,8 +22,8 @@ from typing import Any
 
 import yaml
 
+from .editions.registry import RULES, TOOL_RULES
 from .files import read_bounded
-from .rules.registry import RULES, TOOL_RULES
 
 CONFIG_YAML = ".rulecheck.yaml"
 PYPROJECT = "pyproject.toml"

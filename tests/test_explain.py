@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from rulecheck.cli import cli
 from rulecheck.explain import all_fixtures, fixture_kind, fixtures_for, normalise, parse_cr
-from rulecheck.rules.registry import BY_NUMBER, NOT_OBSERVABLE, RULES, TOOL_RULES
+from rulecheck.editions.registry import BY_NUMBER, NOT_OBSERVABLE, RULES, TOOL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT.parent / "shared" / "seeds" / "001_e0367771a6981ff8.txt"

@@ -1,4 +1,5 @@
-"""The one rule registry: every rule number rulecheck knows, its title in our words, and its status.
+"""The rule registry of the baseline edition: every rule number rulecheck knows, its title in our words, and its
+status.
 
 `rulecheck rules`, `rulecheck explain`, docs/rules.md and SARIF rule metadata are all generated from here.
 """
