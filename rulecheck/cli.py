@@ -9,7 +9,6 @@ from typing import TextIO
 
 import click
 
-from . import __version__
 from .api import files_to_check
 from .checker import FileResult, check_files, default_jobs
 from .config import (
@@ -24,6 +23,7 @@ from .config import (
 from .diagnostics import Violation
 from .editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from .report import FORMATS, render
+from .version import __version__
 
 EXAMPLES = """
 \b
@@ -233,8 +233,12 @@ def rules(fmt: str) -> None:
     """List every rule rulecheck knows, with its status."""
     if fmt == "json":
         import json
+
+        from .replay.engine import Engine  # noqa: F401 - imports the handler modules, which register themselves
+        from .replay.registry import checked_by
         click.echo(json.dumps([{"rule": r.number, "title": r.title, "status": r.status, "note": r.note,
-                                "related": list(r.related)} for r in RULES], indent=2))
+                                "related": list(r.related), "checked_by": checked_by(r.number)} for r in RULES],
+                              indent=2))
         return
     for r in RULES:
         click.echo(f"{r.number:<8} {r.status:<15} {r.title}")

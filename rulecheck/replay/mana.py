@@ -6,10 +6,10 @@ from .. import nodes as n
 from ..game.steps import mana_symbols
 from .context import Replay
 from .registry import handles
-from .tba import no_priority, other_event, pending_trigger
+from .tba import PRIORITY_CHECKS, no_priority, other_event, pending_trigger
 
 
-@handles(n.PlayLand, checks=("505.5b", "500.11", "502.3", "514.3"))
+@handles(n.PlayLand, checks=("505.5b",) + PRIORITY_CHECKS)
 def play_land(r: Replay, stmt: n.PlayLand) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -59,7 +59,7 @@ def add_mana(r: Replay, stmt: n.AddMana) -> None:
     r.game.pstate[r.game.player(stmt.player)].pool.extend(mana_symbols(stmt.mana))
 
 
-@handles(n.ManaEmpties)
+@handles(n.ManaEmpties, checks=("703.4p",))
 def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     """Narrated where a step ends; anywhere else it is flagged (703.4p) when the step goes on."""
     g = r.game

@@ -31,6 +31,8 @@ class Handler:
 
 
 HANDLERS: dict[type[n.Statement], Handler] = {}
+# functions the engine calls when a group of lines closes (a declaration, an assignment), with what they check
+CLOSERS: list[Handler] = []
 
 
 def handles(*types: type[n.Statement], when: When = "game",
@@ -42,3 +44,16 @@ def handles(*types: type[n.Statement], when: When = "game",
             HANDLERS[t] = Handler(function, when, checks)
         return function
     return register
+
+
+def closes(checks: tuple[str, ...]) -> Callable[[HandlerFunction], HandlerFunction]:
+    """Register a function the engine calls when a group of lines is complete."""
+    def register(function: HandlerFunction) -> HandlerFunction:
+        CLOSERS.append(Handler(function, "game", checks))
+        return function
+    return register
+
+
+def checked_by(key: str) -> list[str]:
+    """The handlers that report the rule `key`, by qualified name (for `rulecheck rules --format json`)."""
+    return sorted({h.name for h in [*HANDLERS.values(), *CLOSERS] if key in h.checks})

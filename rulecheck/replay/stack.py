@@ -6,11 +6,12 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.objects import Card, StackItem
 from ..game.steps import SORCERY_TYPES, trigger_step
+from .combat import timing
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
 from .registry import handles
-from .tba import STEP_TRIGGER_RULE, no_priority, other_event, pending_trigger
+from .tba import PRIORITY_CHECKS, STEP_TRIGGER_RULE, no_priority, other_event, pending_trigger
 
 PERMANENT_SPELL_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
 
@@ -21,14 +22,14 @@ def priority_action(r: Replay, stmt: n.Statement, what: str) -> None:
         pending_trigger(r, stmt)
 
 
-@handles(n.PassPriority, checks=("500.11", "502.3", "514.3"))
+@handles(n.PassPriority, checks=PRIORITY_CHECKS)
 def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = r.game.player(stmt.player)
     priority_action(r, stmt, f"{player} passes priority")
     r.game.passed.add(player)
 
 
-@handles(n.AllPass, checks=("500.11", "502.3", "514.3"))
+@handles(n.AllPass, checks=PRIORITY_CHECKS)
 def all_pass(r: Replay, stmt: n.AllPass) -> None:
     priority_action(r, stmt, "players pass priority")
     r.game.passed = set(r.game.players)
@@ -39,8 +40,8 @@ def countered(r: Replay, stmt: n.Countered) -> None:
     _remove_from_stack(r, stmt.source.text, stmt.ability)
 
 
-@handles(n.Cast, checks=("505.5a", "500.4", "500.11", "502.3", "514.3", "504.1", "502.2", "514.1", "510.2",
-                         "703.1", "511.3", "506.6", "506.6c", "506.6d", "506.6e", "506.6f", "506.6g", "510.2"))
+@handles(n.Cast, checks=("505.5a", "500.4", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
+         + timing.CHECKS)
 def cast(r: Replay, stmt: n.Cast) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -113,8 +114,7 @@ def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
     return False
 
 
-@handles(n.Activate, checks=("500.11", "502.3", "514.3", "504.1", "502.2", "514.1", "510.2", "703.1", "511.3",
-                             "506.6", "506.6c", "506.6d", "506.6e", "506.6f", "506.6g"))
+@handles(n.Activate, checks=("504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS + timing.CHECKS)
 def activate(r: Replay, stmt: n.Activate) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -188,7 +188,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         g.cleanup_priority = True
 
 
-@handles(n.Resolve, checks=("500.2",))
+@handles(n.Resolve, checks=("500.2", "508.5"))
 def resolve(r: Replay, stmt: n.Resolve) -> None:
     g = r.game
     source = stmt.source.text

@@ -425,6 +425,7 @@ def skip_turn(r: Replay, stmt: n.SkipTurn) -> None:
     r.game.skip_turns.append(r.game.player(stmt.player))
 
 
+CHECKS = ("703.4p",)   # before_event, armed by the ManaEmpties handler
 # statements that may follow "mana pools empty" at the end of a step
 _STEP_END = (n.StepBoundary, n.TurnEnd, n.TurnHeader, n.Gap, n.ManaEmpties, n.DurationsEnd, n.EffectEnds,
              n.AssertPT, n.AssertStatus, n.AssertCount, n.ExtraTurn, n.ExtraPhase)

@@ -36,7 +36,9 @@ STEP_TRIGGER_RULE = {
     "postcombat main phase": "505.4", "beginning of combat step": "507.2", "end of combat step": "511.1",
     "end step": "513.1",
 }
-CHECKS = tuple(TBA_RULE.values()) + ("500.11", "502.3", "514.3", "500.6") + tuple(STEP_TRIGGER_RULE.values())
+# what a player acting can break: nobody has priority, or a triggered ability waits for the stack
+PRIORITY_CHECKS = ("500.11", "502.3", "514.3", "500.6", "508.2", "509.4") + tuple(STEP_TRIGGER_RULE.values())
+CHECKS = tuple(TBA_RULE.values()) + PRIORITY_CHECKS
 
 
 def assume_tbas(r: Replay) -> None:

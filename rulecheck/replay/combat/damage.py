@@ -8,7 +8,7 @@ from ...game.combat import apply_damage, assigns_this_step, deal_combat_damage, 
 from ...game.objects import Permanent
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
-from ..registry import handles
+from ..registry import closes, handles
 from ..tba import in_step, tba
 
 
@@ -102,6 +102,7 @@ def _lethal(r: Replay, victim: Permanent, already: int, deathtouch: bool) -> int
     return max(g.pt(victim)[1] - victim.damage - already, 0)
 
 
+@closes(checks=("510.1c", "510.1d", "510.1e"))
 def close_assignment(r: Replay, group: AssignmentGroup) -> None:
     """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next."""
     g = r.game
@@ -162,7 +163,3 @@ def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
 @handles(n.RemovedFromCombat)
 def removed_from_combat(r: Replay, stmt: n.RemovedFromCombat) -> None:
     r.game.remove_from_combat(r.game.perm(stmt.permanent))
-
-
-# the rules judged when a player's whole assignment closes (the engine calls close_assignment)
-CLOSING_CHECKS = ("510.1c", "510.1d", "510.1e")

@@ -20,7 +20,7 @@ from ...game.combat import (
 from ...game.objects import Permanent
 from ...game.steps import mana_symbols, mana_value
 from ..context import Declaration, Replay
-from ..registry import handles
+from ..registry import closes, handles
 from ..tba import in_step, no_attackers, tba
 from .evasion import evasion
 from .requirements import attack_requirements, block_requirements
@@ -106,6 +106,8 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
     return False
 
 
+@closes(checks=("508.1c", "508.1d", "508.1e", "508.1g", "508.1i", "509.1b", "509.1c", "509.1d", "509.1f", "508.2",
+                "509.4", "509.4c", "509.4d"))
 def close_declaration(r: Replay, decl: Declaration) -> None:
     if decl.kind == "attack":
         _close_attack(r, decl)
@@ -328,8 +330,3 @@ def _effect_block(r: Replay, stmt: n.DeclareBlockers) -> None:
             a.blocked = True
             g.placement_pending.add(a.pid)
             g.placement_pending.add(b.pid)
-
-
-# the rules judged when a declaration closes (the engine calls close_declaration)
-CLOSING_CHECKS = ("508.1c", "508.1d", "508.1e", "508.1g", "508.1i", "509.1b", "509.1c", "509.1d", "509.1f", "508.2",
-                  "509.4")
