@@ -13,8 +13,6 @@ from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
-import yaml
-
 from . import nodes as n
 from .config import DEFAULT, Config
 from .diagnostics import WARNING, Violation
@@ -293,6 +291,7 @@ def _load_card_file(target: Path, shown: str, problems: list[str]) -> object | N
         problems.append(f"card file '{shown}' cannot be read: it is nested more than {MAX_CARD_FILE_NESTING} "
                         "levels deep")
         return None
+    import yaml  # only transcripts with card files pay for it
     try:
         alias = _first_alias(raw) if _ALIAS.search(raw) else None
         if alias is not None:
@@ -323,6 +322,7 @@ def _flow_depth(raw: bytes) -> int:
 
 
 def _first_alias(raw: bytes) -> tuple[str, int] | None:
+    import yaml
     """The first alias in a YAML text, with its line: aliases build YAML bombs (billion laughs, merge keys)."""
     for token in yaml.scan(raw, Loader=yaml.SafeLoader):
         if isinstance(token, yaml.AliasToken):

@@ -37,7 +37,24 @@ Examples:
 """
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
+
+    LAZY = {"exam": ("rulecheck.exam", "exam")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.LAZY and cmd_name not in self.commands:
+            import importlib
+            module, attribute = self.LAZY[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rulecheck")
 def cli() -> None:
     """Lint written Magic: The Gathering game transcripts against the Comprehensive Rules
@@ -255,11 +272,6 @@ def explain(rule: str, cr_file: str | None) -> None:
     from .explain import explain_command
 
     explain_command(rule, cr_file)
-
-
-from .exam import exam as _exam_command  # noqa: E402 - registered after the group exists
-
-cli.add_command(_exam_command)
 
 
 def main() -> None:

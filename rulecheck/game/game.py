@@ -176,7 +176,8 @@ class Game:
     def has_ability(self, p: Permanent, text: str) -> bool:
         if p.has(text):
             return True
-        return any(e.target == p.pid and e.ability is not None and e.ability.text == text for e in self.effects)
+        return bool(self.effects) and any(e.target == p.pid and e.ability is not None and e.ability.text == text
+                                          for e in self.effects)
 
     def global_static(self, text: str, controller: str | None = None) -> list[Permanent]:
         """Permanents on the battlefield (not phased out) printed with this ability, optionally of one controller."""

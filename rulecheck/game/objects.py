@@ -16,6 +16,10 @@ class Card:
     loyalty: int | None = None
     abilities: tuple[Ability, ...] = ()
     line: int = 0
+    texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
+
+    def __post_init__(self) -> None:
+        self.texts = frozenset(a.text for a in self.abilities)
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -64,13 +68,13 @@ class Permanent:
     first_strike_at_step: bool = False
     entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
     left_line: int = 0                    # the line on which it left the battlefield
-    not_in_combat: tuple[str, str] | None = None   # (rule, why) it entered "attacking/blocking" but isn't (506.3)
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
 
     def has(self, text: str) -> bool:
-        return any(a.text == text for a in self.card.abilities) or any(a.text == text for a in self.extra)
+        """Whether the permanent was printed (or set up) with this ability; effects are the game's business."""
+        return text in self.card.texts or (bool(self.extra) and any(a.text == text for a in self.extra))
 
     def is_creature(self) -> bool:
         return self.card.is_("creature")
