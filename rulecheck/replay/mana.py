@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.combat import is_attacker
 from ..game.steps import mana_symbols
 from .context import Replay
 from .registry import handles
@@ -42,7 +43,7 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     g.new_perm(card.name, card, player, new=True)
 
 
-@handles(n.TapForMana, checks=("500.11", "502.3", "514.3"))
+@handles(n.TapForMana, checks=("500.11", "502.3", "514.3", "508.1f"))
 def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -50,6 +51,18 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
         no_priority(r, stmt, f"{player} activates a mana ability")
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
+        attacking = r.declaration is not None and r.declaration.kind == "attack" and p.pid in r.declaration.declared
+        if attacking and not g.has_ability(p, "vigilance"):
+            # the declaration taps its attackers (508.1f) before mana abilities are activated to pay its costs
+            r.flag(stmt, "508.1f", f"{p.name} is tapped as it is declared as an attacker, before any mana ability "
+                                   "is activated, so it can't be tapped for mana now")
+        elif p.tapped:
+            if p.attacked and is_attacker(p) and not g.has_ability(p, "vigilance"):
+                r.flag(stmt, "508.1f", f"{p.name} was tapped when it was declared as an attacker, so it can't be "
+                                       "tapped again to pay a {T} cost")
+            else:
+                r.state(ref, stmt.span.line, f"{p.name} is already tapped, so it can't be tapped to pay a {{T}} "
+                                             "cost; narrate how it untapped")
         p.tapped = True
     g.pstate[player].pool.extend(mana_symbols(stmt.mana))
 

@@ -86,6 +86,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
 
 def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g = r.game
+    r.tba_history = {}
     if first:
         for ps in g.pstate.values():
             if ps.land_played is not None:
@@ -106,8 +107,14 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g.cleanup_priority = False
 
 
+SKIP_DRAW = "skip your draw step"
+
+
 def _apply_skips(r: Replay) -> None:
     g = r.game
+    if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
+        _remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
+        g.skipped_steps.add("draw step")
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
         if player != g.active:
@@ -291,7 +298,8 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     r.tba_done = {}
     r.tba_assumed = set()
     r.first_other = None
-    g.pending = []
+    g.pending = g.waiting if step == "upkeep step" else []
+    g.waiting = []
     r.pending_flagged = False
     if step == "precombat main phase":
         g.precombat_main_done = True
@@ -333,6 +341,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     g = r.game
     step = g.step or ""
     assume_tbas(r)
+    r.tba_history[step] = r.tba_done
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
         main = step.endswith("main phase")
         if g.stack:
@@ -347,6 +356,11 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
                    f"({', '.join(missing)} did not pass)")
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
+    if step == "untap step":
+        # nobody gets priority in the untap step: what triggered there waits for the upkeep (503.1)
+        g.waiting = [PendingTrigger(t.source, t.text, "upkeep step", t.controller, "503.1",
+                                    f"{t.when} during the untap step") for t in g.pending]
+        g.pending = []
     if g.pending and not r.pending_flagged:
         r.missed_triggers.update(t.source for t in g.pending)
         trig = g.pending[0]

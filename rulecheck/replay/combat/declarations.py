@@ -13,8 +13,12 @@ from ...game.combat import (
     MAX_ONE_ATTACK,
     MAX_ONE_BLOCK,
     UNBLOCKED,
+    attack_tax,
+    bandmates,
+    block_tax,
     defending_player_of,
     has_trigger,
+    is_attacker,
     needs_two_blockers,
 )
 from ...game.objects import Permanent
@@ -63,7 +67,9 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
         target_name = _attack_target(r, stmt, stmt.target, player)
     for ref in stmt.attackers:
         p = g.perm(ref, prefer=lambda q: q.controller == player and q.pid not in decl.declared)
-        decl.add(p.pid, [target_name] if target_name else [])
+        decl.add(p.pid, [target_name] if target_name else [], stmt)
+        if stmt.band:
+            decl.banded.append(p.pid)
         if _attacker_problem(r, stmt, p, player):
             decl.bad.add(p.pid)
 
@@ -126,13 +132,20 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         if ts and pid not in target_of:
             target_of[pid] = ts[0]
     count = len(attackers)
+    band = [p for p in attackers if p.pid in decl.banded]
     # 508.1c restrictions that depend on the whole declaration
     if count == 1 and any(g.has_ability(attackers[0], a) for a in ALONE_ATTACK):
-        r.flag(first, "508.1c", f"{attackers[0].name} can't attack alone, but it is the only attacker")
+        r.flag(decl.line(attackers[0].pid), "508.1c", f"{attackers[0].name} can't attack alone, but it is the only "
+                                                      "attacker")
     elif count > 1 and g.global_static(MAX_ONE_ATTACK):
-        r.flag(first, "508.1c", f"{count} creatures attack, but no more than one creature can attack each combat "
-                                f"({g.global_static(MAX_ONE_ATTACK)[0].name})")
-    elif decl.band and not any(g.has_ability(p, "banding") for p in attackers):
+        r.flag(decl.line(attackers[1].pid), "508.1c", f"{count} creatures attack, but no more than one creature can "
+                                                      f"attack each combat ({g.global_static(MAX_ONE_ATTACK)[0].name})")
+    elif sum(1 for p in band if not g.has_ability(p, "banding")) > 1 and \
+            any(g.has_ability(p, "banding") for p in band):
+        plain = [p.name for p in band if not g.has_ability(p, "banding")]
+        r.flag(first, "508.1e", f"a band may include only one creature without banding, but {', '.join(plain[:-1])} "
+                                f"and {plain[-1]} have none", ("702.20",))
+    elif decl.band and not any(g.has_ability(p, "banding") for p in band):
         r.flag(first, "508.1e", "a band is announced, but none of the attackers has banding or \"bands with "
                                 "other\"", ("702.20",))
     else:
@@ -144,8 +157,7 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         target = target_of.get(p.pid)
         if target in g.pstate:
             if target not in tax:
-                tax[target] = sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values()
-                                  if q.controller == target for a in q.abilities() if a.kind == "attack_cost")
+                tax[target] = attack_tax(g, target)
             cost += tax[target]
     _judge_cost(r, decl, cost, "508.1g", "508.1i", "attack")
     # 508.1f, 508.1j
@@ -156,6 +168,8 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         p.attacking = target
         p.in_combat = True
         p.attacked = True
+        if p in band and len(band) > 1:
+            p.band = band[0].pid
         if not g.has_ability(p, "vigilance"):
             p.tapped = True
         if has_trigger(p, ATTACKS):
@@ -208,7 +222,7 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
         return
     for ref in stmt.blockers:
         b = g.perm(ref, prefer=lambda q: q.controller == player)
-        decl.add(b.pid, [a.name for a in attackers])
+        decl.add(b.pid, [a.name for a in attackers], stmt)
         if b.pid in decl.bad:
             continue
         if _blocker_problem(r, stmt, b, attackers, player, decl):
@@ -248,7 +262,6 @@ def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list
 
 def _close_block(r: Replay, decl: Declaration) -> None:
     g = r.game
-    first = decl.lines[0] if decl.lines else None
     perms = g.battlefield
     blocks: dict[int, list[Permanent]] = {}
     per_attacker: dict[str, list[int]] = {}
@@ -259,39 +272,37 @@ def _close_block(r: Replay, decl: Declaration) -> None:
             if a is None:
                 continue
             blocks.setdefault(pid, []).append(a)
-            per_attacker.setdefault(a.name, []).append(pid)
-            per_attacker_perm[a.name] = a
+            if pid not in decl.bad:   # a blocker already flagged on its own line doesn't count for the rest
+                per_attacker.setdefault(a.name, []).append(pid)
+                per_attacker_perm[a.name] = a
     blockers = [perms[pid] for pid in blocks if pid in perms]
-    flagged = any(pid in decl.bad for pid in blocks)
-    if not flagged:
-        for name, pids in per_attacker.items():
-            a = per_attacker_perm[name]
-            if len(pids) == 1 and needs_two_blockers(g, a):
-                r.flag(first, "509.1b", f"{a.name} can't be blocked except by two or more creatures, but only "
-                                        f"{perms[pids[0]].name} blocks it")
-                flagged = True
-                break
-    if not flagged:
-        for name, pids in per_attacker.items():
-            a = per_attacker_perm[name]
-            if len(pids) > 1 and g.has_ability(a, AT_MOST_ONE_BLOCKER):
-                r.flag(first, "509.1b", f"{a.name} can't be blocked by more than one creature, but "
-                                        f"{len(pids)} block it")
-                flagged = True
-                break
-    if not flagged and len(blockers) == 1 and any(g.has_ability(blockers[0], x) for x in ALONE_BLOCK):
-        r.flag(first, "509.1b", f"{blockers[0].name} can't block alone, but it is the only blocker")
-        flagged = True
-    if not flagged and len(blockers) > 1 and g.global_static(MAX_ONE_BLOCK):
-        r.flag(first, "509.1b", f"{len(blockers)} creatures block, but no more than one creature can block each "
-                                f"combat ({g.global_static(MAX_ONE_BLOCK)[0].name})")
-        flagged = True
+    good = [b for b in blockers if b.pid not in decl.bad]
+    flagged = len(good) < len(blockers)
+    # restrictions on the whole declaration, each flagged on the line of the creature that breaks it
+    for name, pids in per_attacker.items():
+        a = per_attacker_perm[name]
+        if len(pids) == 1 and needs_two_blockers(g, a):
+            flagged = r.flag(decl.line(pids[0]), "509.1b", f"{a.name} can't be blocked except by two or more "
+                                                           f"creatures, but only {perms[pids[0]].name} blocks it") \
+                or flagged
+        elif len(pids) > 1 and g.has_ability(a, AT_MOST_ONE_BLOCKER):
+            flagged = r.flag(decl.line(pids[1]), "509.1b", f"{a.name} can't be blocked by more than one creature, "
+                                                           f"but {len(pids)} block it") or flagged
+    if len(good) == 1 and len(blockers) == 1 and any(g.has_ability(good[0], x) for x in ALONE_BLOCK):
+        flagged = r.flag(decl.line(good[0].pid), "509.1b", f"{good[0].name} can't block alone, but it is the only "
+                                                           "blocker") or flagged
+    if len(good) > 1 and g.global_static(MAX_ONE_BLOCK):
+        flagged = r.flag(decl.line(good[1].pid), "509.1b", f"{len(good)} creatures block, but no more than one "
+                                                           "creature can block each combat "
+                                                           f"({g.global_static(MAX_ONE_BLOCK)[0].name})") or flagged
     if not flagged:
         block_requirements(r, decl, blocks)
-    cost = 0
-    for q in g.battlefield.values():
-        cost += sum(mana_value(mana_symbols(a.text)) for a in q.abilities() if a.kind == "block_cost") * len(blockers)
+    cost = block_tax(g) * len(blockers)
     _judge_cost(r, decl, cost, "509.1d", "509.1f", "block")
+    # blocking a creature in a band blocks the whole band (702.20)
+    for b in blockers:
+        for a in list(blocks[b.pid]):
+            blocks[b.pid] += [m for m in bandmates(g, a) if m not in blocks[b.pid]]
     # 509.1g-h
     for b in blockers:
         b.in_combat = True
@@ -303,7 +314,7 @@ def _close_block(r: Replay, decl: Declaration) -> None:
             if b.pid not in a.blockers:
                 a.blockers.append(b.pid)
     for a in g.battlefield.values():
-        if a.in_combat and a.attacking is not None or (a.in_combat and a.attacked):
+        if a.in_combat and is_attacker(a):
             if a.blockers and not a.blocked:
                 became_blocked(r, a, [perms[pid] for pid in a.blockers if pid in perms])
             a.blocked = bool(a.blockers)
