@@ -477,6 +477,8 @@ class Game:
             old = self.alias.get(new, new)
             obj = self.objects.get(new) or self.objects.get(old) or {}
             owner_seat = int(obj.get("controllerSeatId", obj.get("ownerSeatId", 0)) or 0)
+            if not owner_seat and category in ("Draw", "Discard"):   # a hidden card: the zone says whose
+                owner_seat = int(self.zones.get(src, {}).get("ownerSeatId", 0) or 0)
             if category == "PlayLand":
                 card = self.card_name(obj)
                 self.pass_until(owner_seat)
