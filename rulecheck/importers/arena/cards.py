@@ -71,9 +71,11 @@ class CardDatabase:
         if "Cards" not in tables:
             raise CardDatabaseError(f"{path}: not an Arena card database (no Cards table)")
         if "Localizations_enUS" in tables:
-            self._loc = "SELECT Loc FROM Localizations_enUS WHERE LocId = ? ORDER BY Formatted LIMIT 1"
+            self._loc = ("SELECT Loc FROM Localizations_enUS WHERE LocId = ? AND Loc IS NOT NULL AND Loc != '' "
+                         "ORDER BY Formatted = 1 DESC, Formatted LIMIT 1")
         elif "Localizations" in tables:
-            self._loc = "SELECT enUS FROM Localizations WHERE LocId = ? ORDER BY Formatted LIMIT 1"
+            self._loc = ("SELECT enUS FROM Localizations WHERE LocId = ? AND enUS IS NOT NULL AND enUS != '' "
+                         "ORDER BY Formatted = 1 DESC, Formatted LIMIT 1")
         else:
             raise CardDatabaseError(f"{path}: not an Arena card database (no localisation table)")
         self._cache: dict[int, CardFacts | None] = {}

@@ -116,7 +116,7 @@ def _decode(kind: str, start: int, chunk: list[str]) -> Envelope:
     try:
         value, _ = json.JSONDecoder().raw_decode(text, brace)
     except json.JSONDecodeError as err:
-        raise LogError(start + text.count("\n", 0, err.pos),
+        raise LogError(start + 1 + text.count("\n", 0, err.pos),
                        f"the JSON payload of the envelope on line {start} cannot be read: {err.msg}") from None
     if not isinstance(value, dict):
         raise LogError(start, "the payload of this envelope is not a JSON object")
