@@ -19,7 +19,7 @@ ZONES = [
 ]
 PHASE = {1: "Phase_Beginning", 2: "Phase_Main1", 3: "Phase_Combat", 4: "Phase_Main2", 5: "Phase_Ending"}
 STEP = {2: "Step_Upkeep", 3: "Step_Draw", 4: "Step_BeginCombat", 5: "Step_DeclareAttack", 6: "Step_DeclareBlock",
-        7: "Step_CombatDamage", 8: "Step_EndCombat", 10: "Step_Cleanup"}
+        7: "Step_CombatDamage", 8: "Step_EndCombat", 10: "Step_Cleanup", 11: "Step_FirstStrikeDamage"}
 
 
 def ann(aid: int, kind: str, affector: int = 0, affected: list[int] | None = None, **details: Any) -> Json:

@@ -468,3 +468,83 @@ def test_the_original_samples_give_the_same_games() -> None:
         for game in games:
             assert checker.check_text(game.text, path=game.name) == []
     assert sorted(names) == sorted(f"{n}.transcript" for ns in SESSION_GAMES.values() for n in ns)
+
+
+def _combat_until_blocks(log: LogBuilder, attacker: dict[str, object], blocker: dict[str, object]) -> None:
+    """Turn 1 of seat 1: attacker (instance 300) attacks, blocker (400) blocks it."""
+    opening(log)
+    log.battlefield += [300, 400]
+    log.envelope(log.state(None, [], [attacker, blocker], log.zones_now()))
+    log.envelope(log.state((1, 3, 0, 1, 1), [log.step_marker(3, 0)]), log.state((1, 3, 0, 1, 2)))
+    log.envelope(log.state((1, 3, 5, 1, 1), [log.step_marker(3, 5)]))
+    log.envelope(log.state(None, [], [dict(attacker, isTapped=True, attackState="AttackState_Attacking",
+                                           attackInfo={"targetId": 2})]))
+    log.envelope(log.state((1, 3, 5, 1, 2)))
+    log.envelope(log.state((1, 3, 6, 1, 1), [log.step_marker(3, 6)], [
+        dict(blocker, blockState="BlockState_Blocking", blockInfo={"attackerIds": [300]})]))
+    log.envelope(log.state((1, 3, 6, 1, 2)))
+
+
+def test_a_creature_dealing_first_strike_damage_has_first_strike() -> None:
+    """The log need not list the ability (granted by an effect, unknown without the card database): the damage
+    in the first-strike step shows it, so the transcript says it before that step begins."""
+    haste = [{"id": 2, "grpId": 9}]
+    log = LogBuilder()
+    _combat_until_blocks(log, creature(300, 700, 1, 2, 2, uniqueAbilities=haste), creature(400, 800, 2, 1, 1))
+    log.envelope(log.state((1, 3, 11, 1, 1), [log.step_marker(3, 11),
+                                              ann(log.next_ann(), "DamageDealt", 300, [400], damage=2, type=1)]))
+    log.envelope(log.state((1, 3, 11, 1, 2)))
+    log.envelope(log.state((1, 3, 7, 1, 1), [log.step_marker(3, 7)]))
+    log.game_over()
+    games, _ = import_text(log.text())
+    body = statements(games[0])
+    start = body.index("declare blockers step")
+    assert body[start:] == [
+        "declare blockers step", "Opponent declares \"Card 800\" blocking \"Card 700\"", "You passes",
+        "Opponent passes", "\"Card 700\" gains first strike until end of turn", "first combat damage step",
+        "\"Card 700\" assigns 2 to \"Card 800\"", "combat damage is dealt", "You passes", "Opponent passes",
+        "second combat damage step"]
+    assert checker.check_text(games[0].text) == []
+
+
+def test_a_keyword_seen_only_sometimes_is_an_effect_not_the_cards() -> None:
+    """Flying on one turn only (an aura, a pump spell): the card has no flying, the turn says it gains it."""
+    flying = [{"id": 3, "grpId": 8}]
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    log.envelope(log.state(None, [], [creature(300, 700, 1, 2, 2)], log.zones_now()))
+    log.envelope(log.state(None, [], [creature(300, 700, 1, 2, 2, uniqueAbilities=flying)]))
+    log.envelope(log.state((1, 3, 0, 1, 1), [log.step_marker(3, 0)]))
+    log.game_over()
+    games, _ = import_text(log.text())
+    assert "card Card 700: green creature 2/2   # grpId 700" in games[0].text
+    assert "\"Card 700\" gains flying until end of turn" in statements(games[0])
+    log2 = LogBuilder()
+    opening(log2)
+    log2.battlefield.append(300)
+    log2.envelope(log2.state(None, [], [creature(300, 700, 1, 2, 2, uniqueAbilities=flying)], log2.zones_now()))
+    log2.envelope(log2.state((1, 3, 0, 1, 1), [log2.step_marker(3, 0)]))
+    log2.game_over()
+    games, _ = import_text(log2.text())
+    assert "card Card 700: green creature 2/2, flying   # grpId 700" in games[0].text
+    assert "gains flying" not in games[0].text
+
+
+def test_a_log_without_any_game() -> None:
+    text = "Unity\nDETAILED LOGS: ENABLED\n[UnityCrossThreadLogger]x: Match to A: GreToClientEvent\n" \
+           '{"greToClientEvent": {"greToClientMessages": []}}\nlast line\n'
+    games, problems = import_text(text)
+    assert games == [] and [(p.line, p.severity, p.message) for p in problems] == [
+        (5, "error", "this log holds no complete game")]
+
+
+def test_a_game_abandoned_for_the_next_one_is_a_warning() -> None:
+    log = LogBuilder()
+    opening(log)
+    opening(log)        # a new game 1 starts (a reconnect): the first never ended
+    log.game_over()
+    games, problems = import_text(log.text())
+    assert [g.name for g in games] == ["m1-1.transcript"]
+    assert [(p.line, p.severity, p.message) for p in problems] == [
+        (3, "warning", "game 1 of match m1 starts here but never ends in the log; it is not imported")]

@@ -42,6 +42,7 @@ class Line:
     gs: int
     log_line: int
     comment: str = ""
+    unless: tuple[str, str] | None = None   # (card, keyword): dropped if the card's final definition has it
 
 
 @dataclass
@@ -120,6 +121,7 @@ class Game:
         self.drew = False
         self.resolved_names: dict[str, str] = {}
         self.resync = False
+        self.first_strike_line = 0
         self.suspect_rollback = -1             # lines index where a hole's lines begin, while it may be a rollback
 
     # ------------------------------------------------------------------ output helpers
@@ -459,6 +461,7 @@ class Game:
             self.all_pass()
         if name == "first combat damage step":
             self.first_strike_step = True
+            self.first_strike_line = len(self.lines)
         self.step = name
         self.holder = self.active if name not in NO_PRIORITY else None
         self.passed = set()
@@ -579,6 +582,19 @@ class Game:
                 self.emit(f"{_q(name)} triggers")
             self.stack_changed()
 
+    def _infer_first_strike(self, sources: list[int]) -> None:
+        """A creature that dealt damage in the first-strike damage step had first strike or double strike then,
+        whether the log lists the ability or not: say so before the step began."""
+        for source in sources:
+            perm = self.perms.get(source)
+            if perm is None or {"first strike", "double strike"} & (perm.gained | set(self.cards[perm.card].inferred)):
+                continue
+            perm.gained.add("first strike")
+            self.lines.insert(self.first_strike_line, Line(
+                f"{_q(perm.name)} gains first strike until end of turn", self.gs, self.log_line,
+                "it deals damage in the first-strike damage step, so it has first strike (the log doesn't list it)",
+                unless=(perm.card, "first strike")))
+
     def _noncombat_damage(self, ann: Json) -> None:
         amount = _detail(ann, "damage") or 0
         source = self.object_name(int(ann.get("affectorId", 0) or 0)) or "a source"
@@ -592,6 +608,8 @@ class Game:
             for target in ann.get("affectedIds", ()):
                 by_source.setdefault(source, []).append((_detail(ann, "damage") or 0, int(target)))
         ordered = sorted(by_source, key=lambda s: self.perms[s].controller != self.active if s in self.perms else 2)
+        if self.step == "first combat damage step":
+            self._infer_first_strike(ordered)
         for source in ordered:
             perm = self.perms.get(source)
             parts = [f"{amount} to {_q(self.target_name(target) or '')}" for amount, target in by_source[source]
@@ -712,7 +730,6 @@ class Game:
         if not by_target:
             return
         self.attacks_declared = True
-        self._sync_characteristics()
         for target, attackers in by_target.items():
             name = self.target_name(target) or self.seat(self.other(self.active))
             names = ", ".join(_q(self.perms[a].name) for a in attackers)
@@ -757,10 +774,14 @@ class Game:
                 continue
             if combat_only and not (obj.get("attackState") or obj.get("blockState")):
                 continue
-            shown = self.keywords_of(obj) - self.view_keywords(perm)
+            # every keyword shown and not yet said this turn: the card's definition is only settled when the game
+            # ends (a keyword is the card's own if every sighting had it), so the line is dropped then if the
+            # definition has the keyword after all
+            shown = self.keywords_of(obj) - perm.gained
             for keyword in sorted(shown):
                 perm.gained.add(keyword)
-                self.emit(f"{_q(perm.name)} gains {keyword} until end of turn", "in force in the log")
+                self.lines.append(Line(f"{_q(perm.name)} gains {keyword} until end of turn", self.gs, self.log_line,
+                                       "in force in the log", unless=(perm.card, keyword)))
             if "power" in obj or "toughness" in obj:
                 power, toughness = _value(obj.get("power")), _value(obj.get("toughness"))
                 view = ((facts.power or 0) + perm.pump[0], (facts.toughness or 0) + perm.pump[1])

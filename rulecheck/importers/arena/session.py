@@ -193,7 +193,8 @@ def render(game: Game, options: ImportOptions, last_line: int) -> ImportedGame:
         h(f"card {facts.name}: {card_properties(facts)}", _card_comment(facts))
     h("", "")
     h(f"{game.seat(first)} skips the next draw step", "the player who goes first skips the draw of turn 1")
-    lines = head + game.lines
+    lines = head + [line for line in game.lines
+                    if line.unless is None or line.unless[1] not in game.cards[line.unless[0]].all_keywords()]
     out: list[str] = []
     origins: dict[int, tuple[int, int]] = {}
     for number, line in enumerate(lines, 1):
