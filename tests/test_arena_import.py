@@ -548,3 +548,40 @@ def test_a_game_abandoned_for_the_next_one_is_a_warning() -> None:
     assert [g.name for g in games] == ["m1-1.transcript"]
     assert [(p.line, p.severity, p.message) for p in problems] == [
         (3, "warning", "game 1 of match m1 starts here but never ends in the log; it is not imported")]
+
+
+def test_sample_narration_needs_no_fallback(sessions: dict[str, list[ImportedGame]]) -> None:
+    """Every entry to and exit from the battlefield and the stack is narrated from its own annotation: the
+    reconciliation with the state (a safety net) never has to step in on the real sessions."""
+    texts = [g.text for games in sessions.values() for g in games]
+    for text in texts:
+        assert "log: on the battlefield" not in text
+        assert "no longer on the battlefield in the log" not in text
+        assert "removed from the stack unresolved" not in text
+    countered = [line.split("   #")[0] for text in texts for line in text.splitlines() if " is countered" in line]
+    assert countered == ['"Card 102660" is countered']
+    keywords = {line.split("   #")[0] for text in texts for line in text.splitlines()
+                if line.startswith(("card Card 93855:", "card Card 102514:", "card Token 102743:"))}
+    assert keywords == {"card Card 93855: white creature 1/1, flying, lifelink",
+                        "card Card 102514: blue legendary creature 2/4",
+                        "card Token 102743: blue red creature token 3/3, flying"}
+
+
+def test_a_resolution_whose_start_this_seat_never_saw() -> None:
+    log = LogBuilder()
+    opening(log)
+    log.stack.append(301)
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 1, [301], zone_src=31, zone_dest=27,
+                                      category="CastSpell")],
+                           [{"instanceId": 301, "grpId": 900, "type": "GameObjectType_Card", "zoneId": 27,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Sorcery"]}],
+                           log.zones_now()))
+    log.envelope(log.state((1, 2, 0, 1, 2)))
+    log.stack.clear()
+    log.envelope(log.state((1, 2, 0, 1, 1), [ann(log.next_ann(), "ResolutionComplete", 301, [301], grpid=900),
+                                             ann(log.next_ann(), "ZoneTransfer", 1, [301], zone_src=27,
+                                                 zone_dest=33, category="Resolve")], zones=log.zones_now()))
+    log.game_over()
+    games, _ = import_text(log.text())
+    assert statements(games[0])[-4:] == ["You casts \"Card 900\"", "You passes", "Opponent passes",
+                                         "\"Card 900\" resolves"]

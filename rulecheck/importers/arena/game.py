@@ -122,6 +122,7 @@ class Game:
         self.resolved_names: dict[str, str] = {}
         self.resync = False
         self.first_strike_line = 0
+        self.resolving: set[int] = set()        # stack objects whose resolution started and hasn't completed
         self.suspect_rollback = -1             # lines index where a hole's lines begin, while it may be a rollback
 
     # ------------------------------------------------------------------ output helpers
@@ -402,7 +403,15 @@ class Game:
             elif "AnnotationType_ZoneTransfer" in types:
                 self._zone_transfer(ann)
             elif "AnnotationType_ResolutionStart" in types:
+                self.resolving.add(int(ann.get("affectorId", 0)))
                 self._resolution(int(ann.get("affectorId", 0)))
+            elif "AnnotationType_ResolutionComplete" in types:
+                # the start is sometimes not sent to this seat: the completion then says it resolved
+                instance = int(ann.get("affectorId", 0))
+                if instance in self.resolving:
+                    self.resolving.discard(instance)
+                else:
+                    self._resolution(instance)
             elif "AnnotationType_AbilityInstanceCreated" in types:
                 self._ability_created(ann, actions)
             elif "AnnotationType_AbilityInstanceDeleted" in types:
@@ -705,6 +714,8 @@ class Game:
                 self._enter(instance, "on the battlefield")
         for instance, perm in self.perms.items():
             obj = self.objects.get(instance, {})
+            if obj:
+                self._learn(self.cards[perm.card], obj)
             seat = int(obj.get("controllerSeatId", perm.controller) or perm.controller)
             if seat != perm.controller:
                 perm.controller = seat
