@@ -585,3 +585,16 @@ def test_a_resolution_whose_start_this_seat_never_saw() -> None:
     games, _ = import_text(log.text())
     assert statements(games[0])[-4:] == ["You casts \"Card 900\"", "You passes", "Opponent passes",
                                          "\"Card 900\" resolves"]
+
+
+def test_a_log_that_begins_in_the_middle_of_a_game() -> None:
+    log = LogBuilder()
+    log.gs = 40
+    orphan = log.envelope(log.state((3, 2, 0, 1, 1)))
+    opening(log)
+    log.game_over()
+    games, problems = import_text(log.text())
+    assert [g.name for g in games] == ["m1-1.transcript"]
+    assert [(p.line, p.severity, p.message) for p in problems] == [
+        (orphan, "warning", "game states before any game's start are ignored: the log begins in the middle of a "
+                            "game")]

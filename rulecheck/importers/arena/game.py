@@ -70,9 +70,6 @@ class Snapshot:
     active: int
     declared: tuple[bool, bool]
     seen: set[int]
-    objects: dict[int, Json]
-    zones: dict[int, Json]
-    turn_info: Json
 
 
 class Game:
@@ -262,8 +259,7 @@ class Game:
         self.log_line = log_line
         self.gs = gs
         info = gsm.get("gameInfo", {})
-        if gsm.get("update") == "GameStateUpdate_Undo" or (gsm.get("type") == "GameStateType_Full" and
-                                                           self.last_gs and gs > 1):
+        if gsm.get("update") == "GameStateUpdate_Undo" and self.last_gs:
             self._undo(gsm, gs)
             self.last_gs = gs
             self._snapshot(gs)
@@ -273,6 +269,8 @@ class Game:
                 return   # a state already applied (re-sent): nothing new
             self._hole(self.last_gs + 1, gs - 1)
         self.last_gs = gs
+        if gsm.get("type") == "GameStateType_Full":
+            self.objects = {}   # a complete description (a reconnection): what it doesn't list is gone
         for zone in gsm.get("zones", ()):
             zid = int(zone.get("zoneId", 0))
             self.zones[zid] = zone
@@ -304,8 +302,7 @@ class Game:
             len(self.lines), {k: Perm(p.name, p.card, p.controller, p.tapped, p.pump, set(p.gained))
                               for k, p in self.perms.items()},
             dict(self.copies), dict(self.stack), self.holder, set(self.passed), self.step, self.turn, self.active,
-            (self.attacks_declared, self.blocks_declared), set(self.seen), dict(self.objects), dict(self.zones),
-            dict(self.turn_info))
+            (self.attacks_declared, self.blocks_declared), set(self.seen))
         self.snapshots.pop(gs - KEEP_SNAPSHOTS, None)
 
     def _undo(self, gsm: Json, gs: int) -> None:

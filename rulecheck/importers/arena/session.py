@@ -61,6 +61,8 @@ class ArenaImport:
         self.games = 0
         self.players: dict[str, dict[int, str]] = {}    # match id -> seat -> screen name
         self.seen_gre = False
+        self.orphan_line = 0
+        self.started_any = False
 
     def __iter__(self) -> Iterator[ImportedGame]:
         game: Game | None = None
@@ -104,7 +106,7 @@ class ArenaImport:
         if not self.seen_gre and self.status.detailed is None:
             self.problems.append(Problem(1, "no Arena game messages in this file: it is not a Player.log written "
                                             "with Detailed Logs on"))
-        elif self.games == 0 and not self.problems:
+        elif self.games == 0 and not any(p.severity == "error" for p in self.problems):
             self.problems.append(Problem(max(self.status.lines, 1), "this log holds no complete game"))
 
     def _room(self, value: dict[str, Any]) -> None:
@@ -133,10 +135,15 @@ class ArenaImport:
             match = str(info.get("matchID", "unknown"))
             game = Game(match, int(info.get("gameNumber", 1) or 1), local, self._seat_names(match, local),
                         self.options.cards, line)
+            self.started_any = True
             game.apply(msg, line)
             return game
         if game is not None:
             game.apply(msg, line)
+        elif not self.orphan_line and not self.started_any:
+            self.orphan_line = line
+            self.problems.append(Problem(line, "game states before any game's start are ignored: the log begins in "
+                                               "the middle of a game", "warning"))
         return None
 
     def _seat_names(self, match: str, local: int) -> dict[int, str]:
