@@ -598,3 +598,32 @@ def test_a_log_that_begins_in_the_middle_of_a_game() -> None:
     assert [(p.line, p.severity, p.message) for p in problems] == [
         (orphan, "warning", "game states before any game's start are ignored: the log begins in the middle of a "
                             "game")]
+
+
+def test_a_trigger_in_the_cleanup_step_gives_priority_there() -> None:
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    log.envelope(log.state(None, [], [creature(300, 700, 1, 2, 2)], log.zones_now()))
+    for phase, step in ((3, 0), (3, 5), (3, 8), (4, 0), (5, 0)):
+        log.envelope(log.state((1, phase, step, 1, 1), [log.step_marker(phase, step)]),
+                     log.state((1, phase, step, 1, 2)))
+    log.stack.append(310)
+    log.envelope(log.state((1, 5, 10, 1, 1), [log.step_marker(5, 10),
+                                              ann(log.next_ann(), "AbilityInstanceCreated", 300, [310])],
+                           [{"instanceId": 310, "grpId": 9001, "type": "GameObjectType_Ability", "zoneId": 27,
+                             "controllerSeatId": 1, "objectSourceGrpId": 700, "parentId": 300}], log.zones_now()))
+    log.envelope(log.state((1, 5, 10, 1, 2)))
+    log.stack.clear()
+    log.envelope(log.state((1, 5, 10, 1, 1), [ann(log.next_ann(), "ResolutionStart", 310, [310]),
+                                              ann(log.next_ann(), "ResolutionComplete", 310, [310])],
+                           zones=log.zones_now()))
+    log.envelope(log.state((1, 5, 10, 1, 2)))
+    log.envelope(log.state((1, 5, 10, 1, 1), [log.step_marker(5, 10)]))
+    log.game_over()
+    games, _ = import_text(log.text())
+    body = statements(games[0])
+    assert body[body.index("end step"):] == [
+        "end step", "You passes", "Opponent passes", "cleanup step", "\"Card 700\" triggers", "You passes",
+        "Opponent passes", "\"Card 700\" ability resolves", "You passes", "Opponent passes", "cleanup step"]
+    assert checker.check_text(games[0].text) == []

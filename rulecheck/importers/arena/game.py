@@ -119,7 +119,8 @@ class Game:
         self.resolved_names: dict[str, str] = {}
         self.resync = False
         self.first_strike_line = 0
-        self.resolving: set[int] = set()        # stack objects whose resolution started and hasn't completed
+        self.resolving: set[int] = set()
+        self.cleanup_priority = False        # stack objects whose resolution started and hasn't completed
         self.suspect_rollback = -1             # lines index where a hole's lines begin, while it may be a rollback
 
     # ------------------------------------------------------------------ output helpers
@@ -228,7 +229,7 @@ class Game:
     # ------------------------------------------------------------------ priority
     def pass_until(self, seat: int) -> None:
         """Players pass in turn until `seat` holds priority (a player acting, or the log's new holder)."""
-        if self.step in NO_PRIORITY or self.step is None or self.holder is None:
+        if not self.priority_now() or self.holder is None:
             self.holder = seat
             return
         guard = 0
@@ -240,7 +241,7 @@ class Game:
 
     def all_pass(self) -> None:
         """Everyone who hasn't passed since the last change passes: a resolution or a step's end follows."""
-        if self.step in NO_PRIORITY or self.step is None or self.holder is None:
+        if not self.priority_now() or self.holder is None:
             return
         for _ in range(2):
             if self.holder not in self.passed:
@@ -248,6 +249,13 @@ class Game:
                 self.passed.add(self.holder)
             self.holder = self.other(self.holder)
         self.holder = self.active
+
+    def priority_now(self) -> bool:
+        """Whether players get priority in the step the transcript is in: not in the untap step, and in the
+        cleanup step only once something triggered there (514.3a)."""
+        if self.step is None:
+            return False
+        return self.step not in NO_PRIORITY or (self.step == "cleanup step" and self.cleanup_priority)
 
     def stack_changed(self) -> None:
         self.passed = set()
@@ -457,18 +465,21 @@ class Game:
             return
         if name == "combat damage step" and self.first_strike_step:
             name = "second combat damage step"
-        if name == self.step or (name == "second combat damage step" and self.step == name):
-            return
+        if name == self.step and not (name == "cleanup step" and self.cleanup_priority):
+            return   # (after priority in a cleanup step, another cleanup step follows: 514.3a)
         self._lost_from_stack()
-        if self.step not in NO_PRIORITY and self.step is not None:
-            if name in ("first combat damage step", "combat damage step", "second combat damage step"):
-                self._sync_characteristics(combat_only=True)
+        if self.step == "declare attackers step" and not self.attacks_declared:
+            self._declare_attackers()      # a Diff covering several steps: the declaration came first
+        if self.step == "declare blockers step" and not self.blocks_declared:
+            self._declare_blockers()
+        if self.priority_now():
             self._sync_characteristics()
             self.all_pass()
         if name == "first combat damage step":
             self.first_strike_step = True
             self.first_strike_line = len(self.lines)
         self.step = name
+        self.cleanup_priority = False
         self.holder = self.active if name not in NO_PRIORITY else None
         self.passed = set()
         if name == "untap step":
@@ -586,6 +597,9 @@ class Game:
                 self.holder = controller
             else:
                 self.emit(f"{_q(name)} triggers")
+                if self.step == "cleanup step" and not self.cleanup_priority:
+                    self.cleanup_priority = True
+                    self.holder = self.active
             self.stack_changed()
 
     def _infer_first_strike(self, sources: list[int]) -> None:
@@ -771,7 +785,7 @@ class Game:
         facts = self.cards[perm.card]
         return set(facts.keywords or ()) | set(facts.inferred) | perm.gained
 
-    def _sync_characteristics(self, combat_only: bool = False) -> None:
+    def _sync_characteristics(self) -> None:
         """Power/toughness and keywords in force (counters, auras, static and one-shot effects) that the
         transcript's card definitions don't give: said as effects until end of turn, so the checker sees what
         Arena saw."""
@@ -779,8 +793,6 @@ class Game:
             obj = self.objects.get(instance)
             facts = self.cards[perm.card]
             if obj is None or "creature" not in facts.types:
-                continue
-            if combat_only and not (obj.get("attackState") or obj.get("blockState")):
                 continue
             # every keyword shown and not yet said this turn: the card's definition is only settled when the game
             # ends (a keyword is the card's own if every sighting had it), so the line is dropped then if the
@@ -801,8 +813,10 @@ class Game:
 
     def _priority(self) -> None:
         holder = self.turn_info.get("priorityPlayer")
-        if holder is None or self.step in NO_PRIORITY or self.step is None or self.holder is None:
+        if holder is None or not self.priority_now():
             return
+        if self.holder is None:
+            self.holder = self.active
         holder = int(holder)
         if holder != self.holder:
             self.pass_until(holder)
