@@ -627,3 +627,17 @@ def test_a_trigger_in_the_cleanup_step_gives_priority_there() -> None:
         "end step", "You passes", "Opponent passes", "cleanup step", "\"Card 700\" triggers", "You passes",
         "Opponent passes", "\"Card 700\" ability resolves", "You passes", "Opponent passes", "cleanup step"]
     assert checker.check_text(games[0].text) == []
+
+
+def test_card_names_a_definition_cannot_hold_are_adapted(tmp_path: Path) -> None:
+    target = tmp_path / "Raw_CardDatabase_x.mtga"
+    make_card_db(target)
+    db = sqlite3.connect(target)
+    db.execute("INSERT INTO Cards VALUES (701, 3, '')")
+    db.execute("INSERT INTO Localizations_enUS VALUES (3, 1, ?)", ('Circle of Protection: "Red"',))
+    db.commit()
+    db.close()
+    cards = CardDatabase(str(target))
+    assert cards.text(3) == "Circle of Protection - 'Red'"
+    assert cards.text(1) == "Sky Watcher" and cards.text(99) is None
+    cards.close()

@@ -84,8 +84,16 @@ class CardDatabase:
         self._db.close()
 
     def text(self, loc_id: int) -> str | None:
-        row = self._db.execute(self._loc, (loc_id,)).fetchone()
-        return _TAG.sub("", row[0]).strip() if row and row[0] else None
+        """A localised text (a card's name), as a transcript can write it: a card definition's name runs up to
+        its colon and cannot hold a double quote, so ':' becomes ' -' and '"' becomes "'" (rare in names)."""
+        try:
+            row = self._db.execute(self._loc, (loc_id,)).fetchone()
+        except sqlite3.Error:
+            return None
+        if not row or not row[0]:
+            return None
+        text = " ".join(_TAG.sub("", str(row[0])).split())
+        return text.replace(":", " -").replace('"', "'") or None
 
     def card(self, grp_id: int) -> CardFacts | None:
         if grp_id in self._cache:
