@@ -641,3 +641,15 @@ def test_card_names_a_definition_cannot_hold_are_adapted(tmp_path: Path) -> None
     assert cards.text(3) == "Circle of Protection - 'Red'"
     assert cards.text(1) == "Sky Watcher" and cards.text(99) is None
     cards.close()
+
+
+def test_an_overlong_line_is_refused_without_holding_it() -> None:
+    import io
+
+    from rulecheck.importers.arena.framing import read_lines
+    stream = io.StringIO("short\n" + "x" * 5000 + "\nnext\n")
+    lines = read_lines(stream, limit=1000)
+    assert next(lines) == "short\n"
+    with pytest.raises(LogError) as err:
+        next(lines)
+    assert err.value.line == 2 and "over 1,000 characters long" in err.value.message

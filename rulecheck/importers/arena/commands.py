@@ -46,14 +46,14 @@ class LogImport:
         self.problems: list[Problem] = []
 
     def games(self) -> Iterator[ImportedGame]:
-        from .framing import open_log
+        from .framing import open_log, read_lines
 
         try:
             fh = open_log(self.log)
         except OSError as err:
             raise ImportFailed(f"cannot read {self.log}: {err.strerror or err}") from None
         with fh:
-            importer = ArenaImport(fh, self.options)
+            importer = ArenaImport(read_lines(fh), self.options)
             self.problems = importer.problems
             try:
                 yield from importer

@@ -50,6 +50,20 @@ def open_log(path: str) -> IO[str]:
     return open(path, encoding="utf-8", errors="replace", newline="")
 
 
+def read_lines(stream: IO[str], limit: int = MAX_ENVELOPE_CHARS) -> Iterator[str]:
+    """The lines of a stream, never one longer than `limit` characters in memory: such a line is not Arena's."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit:
+            raise LogError(number, f"this line is over {limit:,} characters long; this is not an Arena log, or it is "
+                                   "damaged")
+        yield line
+
+
 def _kind(header: str) -> str | None:
     if header.endswith("GreToClientEvent"):
         return GRE
