@@ -653,3 +653,15 @@ def test_an_overlong_line_is_refused_without_holding_it() -> None:
     with pytest.raises(LogError) as err:
         next(lines)
     assert err.value.line == 2 and "over 1,000 characters long" in err.value.message
+
+
+def test_a_cut_gzip_log(tmp_path: Path) -> None:
+    data = (SESSIONS / "pioneer-play-bo3.log.gz").read_bytes()
+    path = tmp_path / "Player.log.gz"
+    path.write_bytes(data[: len(data) * 3 // 4])
+    code, out, err = run("import", "arena", str(path), "-o", str(tmp_path / "games"))
+    assert code == 2
+    assert out.startswith(f"{tmp_path / 'games' / '37b28807-2430-4628-81aa-e5ee6905a108-1.transcript'}: game of")
+    assert "error: cannot read the log further: Compressed file ended before the end-of-stream marker" in err
+    assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
+        "37b28807-2430-4628-81aa-e5ee6905a108-1.transcript"]

@@ -6,6 +6,7 @@ Imported only when one of those runs, so `rulecheck check` on transcripts starts
 from __future__ import annotations
 
 import os
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -57,7 +58,7 @@ class LogImport:
             self.problems = importer.problems
             try:
                 yield from importer
-            except (OSError, EOFError) as err:   # a damaged gzip stream, a read error half-way
+            except (OSError, EOFError, zlib.error) as err:   # a damaged gzip stream, a read error half-way
                 importer.problems.append(Problem(max(importer.status.lines, 1),
                                                  f"cannot read the log further: {err}"))
 

@@ -91,6 +91,7 @@ def envelopes(lines: Iterable[str], status: LogStatus) -> Iterator[Envelope]:
     size = 0
     number = 0
     for number, raw in enumerate(lines, 1):
+        status.lines = number
         line = raw.rstrip("\r\n")
         if HEADER.match(line):
             if kind is not None:
@@ -112,7 +113,6 @@ def envelopes(lines: Iterable[str], status: LogStatus) -> Iterator[Envelope]:
                 raise LogError(start, f"the envelope that starts here is over {MAX_ENVELOPE_CHARS >> 20} MB; "
                                       "this is not an Arena log, or it is damaged")
             chunk.append(line)
-    status.lines = number
     if kind is not None:
         try:
             yield _decode(kind, start, chunk)
