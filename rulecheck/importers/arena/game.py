@@ -119,9 +119,9 @@ class Game:
         self.resolved_names: dict[str, str] = {}
         self.resync = False
         self.first_strike_line = 0
-        self.resolving: set[int] = set()
-        self.cleanup_priority = False        # stack objects whose resolution started and hasn't completed
-        self.suspect_rollback = -1             # lines index where a hole's lines begin, while it may be a rollback
+        self.resolving: set[int] = set()        # stack objects whose resolution started and hasn't completed
+        self.cleanup_priority = False           # something triggered in this cleanup step: players get priority
+        self.suspect_rollback = -1              # where a hole's lines begin, while the hole may be a rollback
 
     # ------------------------------------------------------------------ output helpers
     def emit(self, text: str, comment: str = "") -> None:
