@@ -665,3 +665,29 @@ def test_a_cut_gzip_log(tmp_path: Path) -> None:
     assert "error: cannot read the log further: Compressed file ended before the end-of-stream marker" in err
     assert sorted(p.name for p in (tmp_path / "games").iterdir()) == [
         "37b28807-2430-4628-81aa-e5ee6905a108-1.transcript"]
+
+
+def test_a_vehicle_that_attacks_is_defined_as_a_creature() -> None:
+    vehicle = {"instanceId": 300, "grpId": 710, "type": "GameObjectType_Card", "zoneId": 28, "ownerSeatId": 1,
+               "controllerSeatId": 1, "cardTypes": ["CardType_Artifact"], "subtypes": ["SubType_Vehicle"],
+               "power": {"value": 3}, "toughness": {"value": 3}, "uniqueAbilities": [{"id": 5, "grpId": 9}]}
+    crewed = dict(vehicle, cardTypes=["CardType_Artifact", "CardType_Creature"])
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    log.envelope(log.state(None, [], [vehicle], log.zones_now()))
+    log.envelope(log.state(None, [], [crewed]))
+    log.envelope(log.state((1, 3, 0, 1, 1), [log.step_marker(3, 0)]), log.state((1, 3, 0, 1, 2)))
+    log.envelope(log.state((1, 3, 5, 1, 1), [log.step_marker(3, 5)]))
+    log.envelope(log.state(None, [], [dict(crewed, isTapped=True, attackState="AttackState_Attacking",
+                                           attackInfo={"targetId": 2})]))
+    log.envelope(log.state((1, 3, 5, 1, 2)))
+    log.envelope(log.state((1, 3, 8, 1, 1), [log.step_marker(3, 6), log.step_marker(3, 7),
+                                             ann(log.next_ann(), "DamageDealt", 300, [2], damage=3, type=1),
+                                             log.step_marker(3, 8)]))
+    log.game_over()
+    games, _ = import_text(log.text())
+    assert ("card Card 710: colorless artifact creature 3/3, haste   # grpId 710; subtypes: Vehicle; a creature "
+            "only at times in the log (crewed, animated): defined as one throughout") in games[0].text
+    assert "You declares \"Card 710\" attacking Opponent" in statements(games[0])
+    assert checker.check_text(games[0].text) == []

@@ -39,6 +39,7 @@ class CardFacts:
     keywords: set[str] | None = None     # None: not seen on the battlefield yet
     inferred: dict[str, str] = field(default_factory=dict)   # keyword -> why the log implies it
     token: bool = False
+    part_time_creature: bool = False     # a creature only at times on the battlefield (vehicle, animated land)
     from_db: bool = False
     grp_ids: set[int] = field(default_factory=set)
 

@@ -187,6 +187,13 @@ class Game:
             facts.colours = [COLOURS[c] for c in obj.get("color", ()) if c in COLOURS]
             facts.token = facts.token or obj.get("type") == "GameObjectType_Token"
         zone = self.zone_type.get(int(obj.get("zoneId", 0)), "")
+        if zone == "ZoneType_Battlefield" and "creature" not in facts.types and \
+                "CardType_Creature" in obj.get("cardTypes", ()):
+            # a vehicle crewed, a land or artifact animated: a creature for the transcript all along (the
+            # language cannot make a permanent a creature for a while; being one never forbids anything)
+            facts.types.append("creature")
+            facts.part_time_creature = True
+            facts.power = None
         if zone == "ZoneType_Battlefield" and "creature" in facts.types:
             if facts.power is None:
                 facts.power = _value(obj.get("power"))

@@ -242,6 +242,8 @@ def _card_comment(facts: CardFacts) -> str:
         parts.append("subtypes: " + " ".join(facts.subtypes))
     if not facts.types:
         parts.append("types not shown in the log (a hidden card)")
+    if facts.part_time_creature:
+        parts.append("a creature only at times in the log (crewed, animated): defined as one throughout")
     for keyword, why in facts.inferred.items():
         parts.append(f"{keyword} inferred: {why}")
     return "; ".join(parts)
