@@ -1,7 +1,8 @@
 """`rulecheck import arena`: MTG Arena's `Player.log` (Detailed Logs) into transcripts.
 
-See docs/importing.md for use and ../FORMAT notes in the code: framing (framing.py), the card database
-(cards.py), one game's states and narration (game.py), a whole log (session.py).
+Use: docs/importing.md. The format notes the code follows (cited as FORMAT.md §n) are the shared research notes
+`formats/arena/FORMAT.md`. Modules: framing (framing.py), card facts and the card database (cards.py), one game's
+states and their narration (game.py), a whole log (session.py), the command line (commands.py).
 """
 
 from __future__ import annotations
