@@ -21,10 +21,12 @@ from .context import Replay
 from .registry import handles
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
+# what ending a step or a turn, or beginning the next, can break
+TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
+                     "500.6") + tuple(STEP_TRIGGER_RULE.values())
 
-@handles(n.TurnHeader, when="any", checks=("500.1", "500.7", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1",
-                                           "512.1",
-                                               "500.8", "500.9"))
+
+@handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -66,11 +68,16 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     else:
         i = g.players.index(g.normal_turn_player)
         nxt = g.players[(i + 1) % len(g.players)]
+        skipped: list[str] = []
         while nxt in g.skip_turns:
             g.skip_turns.remove(nxt)
+            skipped.append(nxt)
             i = g.players.index(nxt)
             nxt = g.players[(i + 1) % len(g.players)]
-        if player != nxt and not stmt.extra:
+        if player != nxt and not stmt.extra and player in skipped:
+            r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s, but {player} skips this turn, so {nxt} takes "
+                                   "the next turn")
+        elif player != nxt and not stmt.extra:
             r.flag(stmt, "500.1", f"turn {stmt.number} is {player}'s, but {nxt} takes the next turn")
         if not stmt.extra:
             g.normal_turn_player = player
@@ -206,9 +213,7 @@ def _order_rule(r: Replay, expected: PlanEntry) -> str:
     return "500.1"
 
 
-@handles(n.StepBoundary, checks=("500.1", "500.2", "505.2", "500.8", "500.9", "500.10", "501.1", "505.1", "505.1a",
-                                 "506.1",
-                                 "508.6", "512.1"))
+@handles(n.StepBoundary, checks=TURN_ORDER_CHECKS + ("500.10", "505.1a", "508.6"))
 def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     g = r.game
     name = canonical_step(stmt.step)
@@ -345,15 +350,14 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     r.tba_history[step] = r.tba_done
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
         main = step.endswith("main phase")
+        rule = "514.3a" if step == "cleanup step" else "505.2" if main else "500.2"
         if g.stack:
-            rule = "505.2" if main else "500.2"
             top = g.stack[-1]
             r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
                                "the stack is empty and all players pass in succession")
         elif g.mode == "explicit" and not g.all_passed():
             missing = [p for p in g.players if p not in g.passed]
-            r.flag(stmt, "505.2" if main else "500.2",
-                   f"the {step} ends before all players passed in succession with an empty stack "
+            r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
                    f"({', '.join(missing)} did not pass)")
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
@@ -407,7 +411,7 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
         g.plan[0:0] = entries
 
 
-@handles(n.TurnEnd, checks=("514.3a", "500.1", "500.2", "505.2", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9"))
+@handles(n.TurnEnd, checks=TURN_ORDER_CHECKS)
 def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
     if not r.game.between_turns:
         end_turn(r, stmt)

@@ -65,6 +65,10 @@ def _timing_problem(r: Replay, text: str) -> tuple[str, str] | None:
             return "506.6d", (f"it may be {used} only {when} {point} in the turn's first combat phase, which is "
                               "over")
         return None
+    if not in_combat and before and "combat phase" in g.skipped_steps and g.precombat_main_done \
+            and g.step != "precombat main phase":
+        return "506.6e", (f"the combat phase was skipped this turn, so it may be {used} only before the precombat "
+                          "main phase ends")
     if not in_combat:
         combat_over = "end of combat step" in g.turn_steps or (g.precombat_main_done and
                                                               g.step in ("postcombat main phase", "end step",
