@@ -260,6 +260,48 @@ def test_diagnostics_are_those_of_check_with_configuration_and_suppressions(tmp_
     assert [(d.code, d.severity) for d in got[suppressed]] == [("unused-suppression", t.DiagnosticSeverity.Warning)]
 
 
+def test_which_documents_are_transcripts(tmp_path: Path) -> None:
+    """A client attached to every plain text document sends notes too: only transcripts (by extension, the
+    configured one included, or by the language id 'transcript') are checked."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / ".rulecheck.yaml").write_text('extension: ".log"\n', encoding="utf-8")
+    text = CRAW.read_text(encoding="utf-8")
+    files = {"notes.txt": "plaintext", "logs/game.log": "plaintext", "game.txt": "transcript",
+             "logs/other.txt": "plaintext"}
+    for name in files:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+
+    async def go() -> dict[str, list[str]]:
+        async with session() as s:
+            for name, language in files.items():
+                s.open(uri_of(tmp_path / name), text, language=language)
+            await s.wait(uri_of(tmp_path / "logs/game.log"), 1)
+            await s.wait(uri_of(tmp_path / "game.txt"), 1)
+            await asyncio.sleep(0.3)
+            return {name: [str(d.code) for d in s.diagnostics[uri_of(tmp_path / name)].diagnostics]
+                    for name in files if uri_of(tmp_path / name) in s.diagnostics}
+
+    assert run(go) == {"logs/game.log": ["510.1c"], "game.txt": ["510.1c"]}
+
+
+def test_a_malformed_message_is_one_line_on_stderr_and_the_server_goes_on() -> None:
+    def frame(body: bytes) -> bytes:
+        return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+    init = b'{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}'
+    shutdown = b'{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}'
+    exit_ = b'{"jsonrpc": "2.0", "method": "exit"}'
+    stdin = frame(b"{not json}") + frame(init) + frame(shutdown) + frame(exit_)
+    proc = subprocess.run([sys.executable, "-m", "rulecheck", "server"], input=stdin, capture_output=True,
+                          timeout=60, cwd=ROOT)
+    assert proc.returncode == 0
+    assert b'"id": 1' in proc.stdout and b'"name": "rulecheck"' in proc.stdout and b'"id": 2' in proc.stdout
+    err = proc.stderr.decode()
+    assert "Traceback" not in err
+    assert err.startswith("rulecheck server: error: ") and err.count("\n") == 1
+
+
 def test_broken_configuration_is_one_diagnostic(tmp_path: Path) -> None:
     (tmp_path / ".rulecheck.yaml").write_text('ignore: ["510.1x"]\n', encoding="utf-8")
     game = tmp_path / "game.transcript"
@@ -366,6 +408,21 @@ def test_incremental_edits_across_lines_and_crlf() -> None:
     assert second == []
     assert [(d.range.start.line, d.range.start.character, d.range.end.character, d.message) for d in third] == \
         [(2, 21, 26, "unknown card 'Fores'; did you mean 'Forest'?")]
+
+
+def test_an_edit_may_end_past_the_end_of_its_line() -> None:
+    """LSP: a character past the end of a line means the end of the line (some clients send 'to the end' so)."""
+    text = "players: Alice, Bob\ncard Wall of Wood: creature 0/3\nBob controls Wal of Wood"  # no line break
+
+    async def go() -> list[t.Diagnostic]:
+        async with session() as s:
+            uri = "untitled:past-the-end"
+            s.open(uri, text)
+            assert [d.code for d in await s.wait(uri, 1)] == ["syntax"]
+            s.edit(uri, 2, (2, 13), (2, 999), "Wall of Wood")
+            return await s.wait(uri, 2)
+
+    assert run(go) == []
 
 
 # ---------------------------------------------------------------- hover, actions, completion

@@ -8,12 +8,16 @@ since (the last version wins). Each check is logged to the client (`window/logMe
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
+import sys
+from collections.abc import Generator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol.language_server import LanguageServerProtocol, lsp_method
 
 from .. import __version__
 from .documents import UTF8, UTF16, UTF32, Document, Pos
@@ -37,11 +41,38 @@ MAX_DEBOUNCE = 10.0
 CONFIG_NAMES = (".rulecheck.yaml", "pyproject.toml")
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, except that the server keeps the open documents itself (`documents.Document`).
+
+    pygls's own copy splits lines at form feeds and U+2028 too, and rewrites in place an edit's position that
+    lies past the end of its line (off by one on a last line without a line break), which would put the text
+    out of step with the editor's. So the text-synchronisation notifications go straight to our handlers."""
+
+    def _ours(self, method: str, params: object) -> Generator[Any, Any, None]:
+        handler = self.fm.features.get(method)
+        if handler is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Generator[Any, Any, None]:
+        yield from self._ours(types.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams
+                                      ) -> Generator[Any, Any, None]:
+        yield from self._ours(types.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> Generator[Any, Any, None]:
+        yield from self._ours(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+
 class RulecheckServer(LanguageServer):
     """The documents the editor has open, the last check of each, and the checks waiting or running."""
 
     def __init__(self) -> None:
-        super().__init__("rulecheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("rulecheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=_Protocol)
         self.documents: dict[str, Document] = {}
         self.analyses: dict[str, Analysis] = {}
         self.waiting: dict[str, asyncio.Task[None]] = {}
@@ -62,7 +93,10 @@ class RulecheckServer(LanguageServer):
         return chosen if chosen in (UTF8, UTF16, UTF32) else UTF16
 
     def kind_of(self, doc: Document) -> str:
-        return document_kind(fs_path(doc.uri) or doc.uri, doc.language_id)
+        """What the last check found the document to be (its configuration may name another extension), or
+        what its name and language say before the first check."""
+        analysis = self.analyses.get(doc.uri)
+        return analysis.kind if analysis is not None else document_kind(fs_path(doc.uri), doc.language_id)
 
     # ------------------------------------------------------------ checking
     def schedule(self, uri: str, delay: float) -> None:
@@ -170,9 +204,9 @@ def create_server() -> RulecheckServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        doc = server.documents.get(params.text_document.uri)
-        if doc is not None and server.kind_of(doc) == IGNORED or \
-                params.text_document.uri.rsplit("/", 1)[-1] in CONFIG_NAMES:
+        saved = server.documents.get(params.text_document.uri)
+        config = params.text_document.uri.rsplit("/", 1)[-1] in CONFIG_NAMES
+        if config or (saved is not None and server.kind_of(saved) == IGNORED):
             # a configuration or card file changed: what the open transcripts report may have changed with it
             for uri, other in server.documents.items():
                 if server.kind_of(other) in (TRANSCRIPT, EXAM):
@@ -227,8 +261,31 @@ def create_server() -> RulecheckServer:
     return server
 
 
+class _OneLine(logging.Formatter):
+    """pygls's log records (a malformed message, a failing handler) as one line on standard error: an editor
+    shows that stream in its server log, and a traceback there tells a user nothing."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = " ".join(record.getMessage().split())
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            text += f" ({type(error).__name__}: {' '.join(str(error).split())})"
+        return f"rulecheck server: {record.levelname.lower()}: {text}"
+
+
+def _quiet_pygls() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine())
+    for name in ("pygls", "asyncio"):
+        log = logging.getLogger(name)
+        log.handlers = [handler]
+        log.setLevel(logging.WARNING)
+        log.propagate = False
+
+
 def serve() -> int:
     """Serve on stdin/stdout until `exit` (or the end of input); 0 after a `shutdown`, else 1, as LSP asks."""
+    _quiet_pygls()
     server = create_server()
     server.start_io()
     return 0 if server.shut_down else 1

@@ -24,7 +24,7 @@ from pygls.uris import to_fs_path
 
 from .. import checker
 from .. import nodes as n
-from ..config import ALWAYS_REPORTED, ConfigError, ConfigResolver
+from ..config import ALWAYS_REPORTED, Config, ConfigError, ConfigResolver
 from ..diagnostics import WARNING, Violation
 from ..exam import EXAM_SUFFIXES, grade_data
 from ..explain import Summary, summary
@@ -52,14 +52,16 @@ _TYPED_WORD = re.compile(r"[\w'’\-.\"]*$")
 PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
 
 
-def document_kind(path: str | None, language_id: str = "") -> str:
-    """Exams by their name (`*.exam.yaml`), other YAML files ignored, everything else read as a transcript."""
+def document_kind(path: str | None, language_id: str = "", extension: str = ".transcript") -> str:
+    """Exams by their name (`*.exam.yaml`); transcripts by their extension (`.transcript`, or the configured
+    one) or by the editor's language id `transcript`; anything else (another YAML file, a plain text file sent
+    by a client that attaches to every `plaintext` document) is ignored."""
     name = (path or "").lower()
     if name.endswith(EXAM_SUFFIXES):
         return EXAM
-    if name.endswith((".yaml", ".yml")) or language_id.lower() == "yaml":
-        return IGNORED
-    return TRANSCRIPT
+    if language_id.lower() == TRANSCRIPT or name.endswith((".transcript", extension.lower())):
+        return TRANSCRIPT
+    return IGNORED
 
 
 # ---------------------------------------------------------------- diagnostics
@@ -86,15 +88,14 @@ class Analysis:
     config_error: str | None = None
 
 
-def violations_of(text: str, path: str | None, kind: str) -> list[Violation]:
-    """What `rulecheck check PATH` (or `rulecheck exam PATH`) reports for this text at this path.
+def exam_violations(text: str, path: str | None) -> list[Violation]:
+    """What `rulecheck exam PATH` reports for this text."""
+    data = text.encode("utf-8", errors="surrogatepass")
+    return grade_data(data, path=path or "<string>", base_dir=Path(path).parent if path else None).violations
 
-    Raises ConfigError when the configuration found for the path is broken (the command line exits 2 then)."""
-    if kind == EXAM:
-        label = path or "<string>"
-        data = text.encode("utf-8", errors="surrogatepass")
-        return grade_data(data, path=label, base_dir=Path(path).parent if path else None).violations
-    config = ConfigResolver().for_path(path if path else "-")
+
+def transcript_violations(text: str, path: str | None, config: Config) -> list[Violation]:
+    """What `rulecheck check PATH` reports for this text, `config` being what it finds for PATH."""
     if path is None:
         return checker.check_text(text, path="<string>", config=config)
     return checker.check_text(text, path=path, config=config, base_dir=Path(path).parent)
@@ -103,13 +104,19 @@ def violations_of(text: str, path: str | None, kind: str) -> list[Violation]:
 def analyse(doc: Document, path: str | None, encoding: str, docs_url: str = RULES_DOC_URL) -> Analysis:
     """Check a snapshot of a document and turn the violations into LSP diagnostics at its positions."""
     started = time.perf_counter()
-    kind = document_kind(path, doc.language_id)
-    result = Analysis(doc.uri, doc.version, kind)
-    if kind == IGNORED:
-        return result
+    result = Analysis(doc.uri, doc.version, document_kind(path, doc.language_id))
     try:
-        result.violations = violations_of(doc.text, path, kind)
+        if result.kind == EXAM:
+            result.violations = exam_violations(doc.text, path)
+        else:
+            config = ConfigResolver().for_path(path if path else "-")  # as the command line finds it
+            result.kind = document_kind(path, doc.language_id, config.extension)
+            if result.kind == IGNORED:
+                return result
+            result.violations = transcript_violations(doc.text, path, config)
     except ConfigError as err:
+        if result.kind == IGNORED:  # not a transcript by its name: the configuration that might say so is broken
+            return result
         result.config_error = str(err)
         result.diagnostics = [types.Diagnostic(
             range=types.Range(types.Position(0, 0), types.Position(0, units(doc.line(0), encoding))),
@@ -117,7 +124,7 @@ def analyse(doc: Document, path: str | None, encoding: str, docs_url: str = RULE
             source=SOURCE)]
     else:
         result.diagnostics = [diagnostic(v, doc, encoding, docs_url) for v in result.violations]
-    if kind == TRANSCRIPT:
+    if result.kind == TRANSCRIPT:
         result.symbols = symbols_of(doc.text)
     result.seconds = time.perf_counter() - started
     return result
