@@ -132,6 +132,34 @@ def run(factory: Callable[[], Awaitable[T]]) -> T:
     return asyncio.run(factory())
 
 
+class Shared:
+    """One server for the tests that need no options of their own (starting one costs a second or two); each
+    test uses documents of its own."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._session = session()
+        self.session = self.loop.run_until_complete(self._session.__aenter__())
+
+    def run(self, factory: Callable[[Session], Awaitable[T]]) -> T:
+        return self.loop.run_until_complete(factory(self.session))
+
+    def close(self) -> None:
+        try:
+            self.loop.run_until_complete(self._session.__aexit__(None, None, None))
+        finally:
+            self.loop.close()
+
+
+@pytest.fixture(scope="module")
+def shared() -> Iterator[Shared]:
+    server = Shared()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
 def uri_of(path: Path) -> str:
     uri = from_fs_path(str(path))
     assert uri is not None
@@ -228,7 +256,7 @@ def test_check_does_not_import_the_language_server() -> None:
 # ---------------------------------------------------------------- diagnostics are check's
 
 
-def test_diagnostics_are_those_of_check_with_configuration_and_suppressions(tmp_path: Path) -> None:
+def test_diagnostics_are_those_of_check_with_configuration_and_suppressions(shared: Shared, tmp_path: Path) -> None:
     fixtures = [ROOT / "fixtures" / "rules" / "510.1c-fail.transcript",
                 ROOT / "fixtures" / "rules" / "509.1b-fail.transcript",
                 ROOT / "fixtures" / "hostile" / "unknown-names.transcript",
@@ -244,13 +272,12 @@ def test_diagnostics_are_those_of_check_with_configuration_and_suppressions(tmp_
                           + "Alice passes   # rulecheck: ignore[514]\n", encoding="utf-8")
     paths = fixtures + [configured / "wurm.transcript", configured / "names.transcript", suppressed]
 
-    async def go() -> dict[Path, list[t.Diagnostic]]:
-        async with session() as s:
-            for p in paths:
-                s.open(uri_of(p), p.read_text(encoding="utf-8"))
-            return {p: await s.wait(uri_of(p), 1) for p in paths}
+    async def go(s: Session) -> dict[Path, list[t.Diagnostic]]:
+        for p in paths:
+            s.open(uri_of(p), p.read_text(encoding="utf-8"))
+        return {p: await s.wait(uri_of(p), 1) for p in paths}
 
-    got = run(go)
+    got = shared.run(go)
     for p in paths:
         assert lsp_tuples(got[p]) == expected_tuples(check_paths([p])), p
     # the configuration and the comments did change something
@@ -260,7 +287,7 @@ def test_diagnostics_are_those_of_check_with_configuration_and_suppressions(tmp_
     assert [(d.code, d.severity) for d in got[suppressed]] == [("unused-suppression", t.DiagnosticSeverity.Warning)]
 
 
-def test_which_documents_are_transcripts(tmp_path: Path) -> None:
+def test_which_documents_are_transcripts(shared: Shared, tmp_path: Path) -> None:
     """A client attached to every plain text document sends notes too: only transcripts (by extension, the
     configured one included, or by the language id 'transcript') are checked."""
     logs = tmp_path / "logs"
@@ -272,17 +299,16 @@ def test_which_documents_are_transcripts(tmp_path: Path) -> None:
     for name in files:
         (tmp_path / name).write_text(text, encoding="utf-8")
 
-    async def go() -> dict[str, list[str]]:
-        async with session() as s:
-            for name, language in files.items():
-                s.open(uri_of(tmp_path / name), text, language=language)
-            await s.wait(uri_of(tmp_path / "logs/game.log"), 1)
-            await s.wait(uri_of(tmp_path / "game.txt"), 1)
-            await asyncio.sleep(0.3)
-            return {name: [str(d.code) for d in s.diagnostics[uri_of(tmp_path / name)].diagnostics]
-                    for name in files if uri_of(tmp_path / name) in s.diagnostics}
+    async def go(s: Session) -> dict[str, list[str]]:
+        for name, language in files.items():
+            s.open(uri_of(tmp_path / name), text, language=language)
+        await s.wait(uri_of(tmp_path / "logs/game.log"), 1)
+        await s.wait(uri_of(tmp_path / "game.txt"), 1)
+        await asyncio.sleep(0.3)
+        return {name: [str(d.code) for d in s.diagnostics[uri_of(tmp_path / name)].diagnostics]
+                for name in files if uri_of(tmp_path / name) in s.diagnostics}
 
-    assert run(go) == {"logs/game.log": ["510.1c"], "game.txt": ["510.1c"]}
+    assert shared.run(go) == {"logs/game.log": ["510.1c"], "game.txt": ["510.1c"]}
 
 
 def test_a_malformed_message_is_one_line_on_stderr_and_the_server_goes_on() -> None:
@@ -302,22 +328,21 @@ def test_a_malformed_message_is_one_line_on_stderr_and_the_server_goes_on() -> N
     assert err.startswith("rulecheck server: error: ") and err.count("\n") == 1
 
 
-def test_broken_configuration_is_one_diagnostic(tmp_path: Path) -> None:
+def test_broken_configuration_is_one_diagnostic(shared: Shared, tmp_path: Path) -> None:
     (tmp_path / ".rulecheck.yaml").write_text('ignore: ["510.1x"]\n', encoding="utf-8")
     game = tmp_path / "game.transcript"
     game.write_text(CRAW.read_text(encoding="utf-8"), encoding="utf-8")
 
-    async def go() -> list[t.Diagnostic]:
-        async with session() as s:
-            s.open(uri_of(game), game.read_text(encoding="utf-8"))
-            return await s.wait(uri_of(game), 1)
+    async def go(s: Session) -> list[t.Diagnostic]:
+        s.open(uri_of(game), game.read_text(encoding="utf-8"))
+        return await s.wait(uri_of(game), 1)
 
-    [d] = run(go)
+    [d] = shared.run(go)
     assert d.message.startswith("rulecheck cannot check this file: ")
     assert "unknown rule '510.1x'" in d.message and d.severity == t.DiagnosticSeverity.Error
 
 
-def test_exam_diagnostics_at_their_yaml_positions(tmp_path: Path) -> None:
+def test_exam_diagnostics_at_their_yaml_positions(shared: Shared, tmp_path: Path) -> None:
     exam = tmp_path / "wrong.exam.yaml"
     text = (ROOT / "examples" / "cr-examples.exam.yaml").read_text(encoding="utf-8")
     first_legal = text.index("key: legal")
@@ -327,23 +352,22 @@ def test_exam_diagnostics_at_their_yaml_positions(tmp_path: Path) -> None:
     cards = tmp_path / "cards.yaml"
     cards.write_text("cards: []\n", encoding="utf-8")
 
-    async def go() -> tuple[list[t.Diagnostic], list[t.Diagnostic], str, int]:
-        async with session() as s:
-            for p in (exam, broken, cards):
-                s.open(uri_of(p), p.read_text(encoding="utf-8"), language="yaml")
-            got = await s.wait(uri_of(exam), 1), await s.wait(uri_of(broken), 1)
-            d = got[0][0]
-            hover = await s.hover(uri_of(exam), d.range.start.line, d.range.start.character)
-            assert hover is not None and isinstance(hover.contents, t.MarkupContent)
-            line_of_cite = next(i for i, line in enumerate(text.splitlines()) if "510.1c" in line)
-            cite = await s.hover(uri_of(exam), line_of_cite, text.splitlines()[line_of_cite].index("510.1c") + 2)
-            assert cite is not None and isinstance(cite.contents, t.MarkupContent)
-            assert cite.contents.value.startswith("**510.1c**")
-            await asyncio.sleep(0.3)
-            assert uri_of(cards) not in s.diagnostics  # a card file is not an exam: nothing said about it
-            return got[0], got[1], hover.contents.value, len(await s.actions(uri_of(exam), got[0]))
+    async def go(s: Session) -> tuple[list[t.Diagnostic], list[t.Diagnostic], str, int]:
+        for p in (exam, broken, cards):
+            s.open(uri_of(p), p.read_text(encoding="utf-8"), language="yaml")
+        got = await s.wait(uri_of(exam), 1), await s.wait(uri_of(broken), 1)
+        d = got[0][0]
+        hover = await s.hover(uri_of(exam), d.range.start.line, d.range.start.character)
+        assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+        line_of_cite = next(i for i, line in enumerate(text.splitlines()) if "510.1c" in line)
+        cite = await s.hover(uri_of(exam), line_of_cite, text.splitlines()[line_of_cite].index("510.1c") + 2)
+        assert cite is not None and isinstance(cite.contents, t.MarkupContent)
+        assert cite.contents.value.startswith("**510.1c**")
+        await asyncio.sleep(0.3)
+        assert uri_of(cards) not in s.diagnostics  # a card file is not an exam: nothing said about it
+        return got[0], got[1], hover.contents.value, len(await s.actions(uri_of(exam), got[0]))
 
-    wrong, invalid, hover_text, actions = run(go)
+    wrong, invalid, hover_text, actions = shared.run(go)
     assert wrong and lsp_tuples(wrong) == expected_tuples(grade_file(str(exam)).violations)
     assert {str(d.code) for d in wrong} == {"exam-key"}
     assert lsp_tuples(invalid) == expected_tuples(grade_file(str(broken)).violations)
@@ -368,10 +392,11 @@ def _emoji_transcript() -> str:
     (["utf-8"], len("Alice passes priority   # ") + 4 + len(" ok # ")),     # bytes
 ])
 def test_positions_count_in_the_negotiated_encoding(encodings: list[str] | None, character: int) -> None:
+    """An emoji in a comment before a diagnostic (and a client that wants plain text hovers)."""
     text = _emoji_transcript()
 
     async def go() -> tuple[list[t.Diagnostic], list[t.Diagnostic], t.Hover | None]:
-        async with session(encodings=encodings) as s:
+        async with session(encodings=encodings, markdown=False) as s:
             uri = "untitled:emoji"
             s.open(uri, text)
             before = await s.wait(uri, 1)
@@ -387,76 +412,78 @@ def test_positions_count_in_the_negotiated_encoding(encodings: list[str] | None,
     assert list(d.tags or ()) == [t.DiagnosticTag.Unnecessary]
     [moved] = after
     assert moved.range.start.character == character + len(" great")
-    assert hover is not None
+    assert hover is not None and isinstance(hover.contents, t.MarkupContent)
+    assert hover.contents.kind == t.MarkupKind.PlainText
+    assert hover.contents.value.splitlines()[:3] == [f"unused-suppression: {TOOL_RULES['unused-suppression']}", "",
+                                                     "checks:    'unused-suppression' is a rulecheck diagnostic, "
+                                                     "not a Comprehensive Rules number"]
 
 
-def test_incremental_edits_across_lines_and_crlf() -> None:
+def test_incremental_edits_across_lines_and_crlf(shared: Shared) -> None:
     text = "players: Alice, Bob\r\ncard Wall of Wood: creature 0/3\r\nBob controls Wal of Wood\r\n"
 
-    async def go() -> tuple[list[t.Diagnostic], list[t.Diagnostic], list[t.Diagnostic]]:
-        async with session() as s:
-            uri = "untitled:crlf"
-            s.open(uri, text)
-            first = await s.wait(uri, 1)
-            s.edit(uri, 2, (2, 13), (2, 16), "Wall")            # 'Wal' -> 'Wall'
-            second = await s.wait(uri, 2)
-            s.edit(uri, 3, (1, 5), (2, 25), "Forest: land\r\nBob controls Forest, Fores")  # across a line break
-            return first, second, await s.wait(uri, 3)
+    async def go(s: Session) -> tuple[list[t.Diagnostic], list[t.Diagnostic], list[t.Diagnostic]]:
+        uri = "untitled:crlf"
+        s.open(uri, text)
+        first = await s.wait(uri, 1)
+        s.edit(uri, 2, (2, 13), (2, 16), "Wall")            # 'Wal' -> 'Wall'
+        second = await s.wait(uri, 2)
+        s.edit(uri, 3, (1, 5), (2, 25), "Forest: land\r\nBob controls Forest, Fores")  # across a line break
+        return first, second, await s.wait(uri, 3)
 
-    first, second, third = run(go)
+    first, second, third = shared.run(go)
     assert [(d.range.start.line, d.range.start.character, d.range.end.character) for d in first] == [(2, 13, 24)]
     assert second == []
     assert [(d.range.start.line, d.range.start.character, d.range.end.character, d.message) for d in third] == \
         [(2, 21, 26, "unknown card 'Fores'; did you mean 'Forest'?")]
 
 
-def test_an_edit_may_end_past_the_end_of_its_line() -> None:
+def test_an_edit_may_end_past_the_end_of_its_line(shared: Shared) -> None:
     """LSP: a character past the end of a line means the end of the line (some clients send 'to the end' so)."""
     text = "players: Alice, Bob\ncard Wall of Wood: creature 0/3\nBob controls Wal of Wood"  # no line break
 
-    async def go() -> list[t.Diagnostic]:
-        async with session() as s:
-            uri = "untitled:past-the-end"
-            s.open(uri, text)
-            assert [d.code for d in await s.wait(uri, 1)] == ["syntax"]
-            s.edit(uri, 2, (2, 13), (2, 999), "Wall of Wood")
-            return await s.wait(uri, 2)
+    async def go(s: Session) -> list[t.Diagnostic]:
+        uri = "untitled:past-the-end"
+        s.open(uri, text)
+        assert [d.code for d in await s.wait(uri, 1)] == ["syntax"]
+        s.edit(uri, 2, (2, 13), (2, 999), "Wall of Wood")
+        return await s.wait(uri, 2)
 
-    assert run(go) == []
+    assert shared.run(go) == []
 
 
 # ---------------------------------------------------------------- hover, actions, completion
 
 
-def test_hover_on_rule_numbers_in_comments() -> None:
+def test_hover_on_rule_numbers_in_comments(shared: Shared) -> None:
     text = ("players: Alice, Bob   # see 500.1\n"
             "turn 3: Alice, in upkeep step\n"
             "Alice passes priority   # expect: 510.1c # rulecheck: ignore[syntax]\n"
             "Alice passes priority   # 9.99 nothing\n")
     lines = text.splitlines()
 
-    async def go() -> list[t.Hover | None]:
-        async with session(markdown=False) as s:
-            uri = "untitled:hover"
-            s.open(uri, text)
-            await s.wait(uri, 1)
-            return [await s.hover(uri, 0, lines[0].index("500.1") + 1),
-                    await s.hover(uri, 2, lines[2].index("510.1c") + 6),
-                    await s.hover(uri, 2, lines[2].index("syntax") + 1),
-                    await s.hover(uri, 2, 3),                     # the statement itself: nothing wrong there
-                    await s.hover(uri, 3, lines[3].index("9.99") + 1),
-                    await s.hover(uri, 0, 2)]                     # 'players' outside the comment
+    async def go(s: Session) -> list[t.Hover | None]:
+        uri = "untitled:hover"
+        s.open(uri, text)
+        await s.wait(uri, 1)
+        return [await s.hover(uri, 0, lines[0].index("500.1") + 1),
+                await s.hover(uri, 2, lines[2].index("510.1c") + 6),
+                await s.hover(uri, 2, lines[2].index("syntax") + 1),
+                await s.hover(uri, 2, 3),                     # the statement itself: nothing wrong there
+                await s.hover(uri, 3, lines[3].index("9.99") + 1),
+                await s.hover(uri, 0, 2)]                     # 'players' outside the comment
 
-    got = run(go)
+    got = shared.run(go)
     heads = []
     for hover in got[:3]:
         assert hover is not None and isinstance(hover.contents, t.MarkupContent)
-        assert hover.contents.kind == t.MarkupKind.PlainText
+        assert hover.contents.kind == t.MarkupKind.Markdown
         heads.append([part.splitlines()[0] for part in hover.contents.value.split("\n\n---\n\n")])
-    assert heads == [[f"500.1: {BY_NUMBER['500.1'].title}"], [f"510.1c: {BY_NUMBER['510.1c'].title}"],
+    assert heads == [[f"**500.1**: {BY_NUMBER['500.1'].title}"], [f"**510.1c**: {BY_NUMBER['510.1c'].title}"],
                      # the directive silences nothing (a diagnostic), and names a tool code
-                     [f"unused-suppression: {TOOL_RULES['unused-suppression']}", f"syntax: {TOOL_RULES['syntax']}"]]
-    assert got[0] is not None and "status:    checked" in str(got[0].contents)
+                     [f"**unused-suppression**: {TOOL_RULES['unused-suppression']}",
+                      f"**syntax**: {TOOL_RULES['syntax']}"]]
+    assert got[0] is not None and "*status:* checked" in str(got[0].contents)
     assert got[1] is not None and got[1].range == t.Range(t.Position(2, lines[2].index("510.1c")),
                                                           t.Position(2, lines[2].index("510.1c") + 6))
     assert got[3:] == [None, None, None]
@@ -471,7 +498,7 @@ def _apply(text: str, edits: list[t.TextEdit]) -> str:
     return "\n".join(lines)
 
 
-def test_code_actions_replace_a_misspelt_name_and_suppress(tmp_path: Path) -> None:
+def test_code_actions_replace_a_misspelt_name_and_suppress(shared: Shared, tmp_path: Path) -> None:
     text = ("players: Alice, Bob\n"
             "card Wall of Wood: creature 0/3, defender\n"
             "card Craw Wurm: creature 6/4\n"
@@ -480,29 +507,28 @@ def test_code_actions_replace_a_misspelt_name_and_suppress(tmp_path: Path) -> No
             "turn 3: Alice, in upkeep step\n"
             "Alise passes priority\n")
 
-    async def go() -> tuple[list[str], list[str], str, list[t.Diagnostic], str, list[t.Diagnostic]]:
-        async with session() as s:
-            uri = "untitled:actions"
-            s.open(uri, text)
-            found = await s.wait(uri, 1)
-            on_wal = [d for d in found if d.range.start.line == 4]
-            actions = await s.actions(uri, on_wal)
-            replace = next(a for a in actions if a.title.startswith("Replace"))
-            assert replace.is_preferred and replace.edit is not None and replace.edit.changes is not None
-            fixed = _apply(text, list(replace.edit.changes[uri]))
-            on_alise = [d for d in found if d.range.start.line == 6 and d.code == "syntax"]
-            alise_actions = await s.actions(uri, on_alise)
-            suppress = next(a for a in actions if a.title == "Suppress syntax on this line")
-            assert suppress.edit is not None and suppress.edit.changes is not None
-            suppressed = _apply(text, list(suppress.edit.changes[uri]))
-            s.replace_all(uri, fixed, 2)
-            after_fix = await s.wait(uri, 2)
-            s.replace_all(uri, suppressed, 3)
-            after_suppress = await s.wait(uri, 3)
-            return ([a.title for a in actions], [a.title for a in alise_actions], fixed, after_fix,
-                    suppressed, after_suppress)
+    async def go(s: Session) -> tuple[list[str], list[str], str, list[t.Diagnostic], str, list[t.Diagnostic]]:
+        uri = "untitled:actions"
+        s.open(uri, text)
+        found = await s.wait(uri, 1)
+        on_wal = [d for d in found if d.range.start.line == 4]
+        actions = await s.actions(uri, on_wal)
+        replace = next(a for a in actions if a.title.startswith("Replace"))
+        assert replace.is_preferred and replace.edit is not None and replace.edit.changes is not None
+        fixed = _apply(text, list(replace.edit.changes[uri]))
+        on_alise = [d for d in found if d.range.start.line == 6 and d.code == "syntax"]
+        alise_actions = await s.actions(uri, on_alise)
+        suppress = next(a for a in actions if a.title == "Suppress syntax on this line")
+        assert suppress.edit is not None and suppress.edit.changes is not None
+        suppressed = _apply(text, list(suppress.edit.changes[uri]))
+        s.replace_all(uri, fixed, 2)
+        after_fix = await s.wait(uri, 2)
+        s.replace_all(uri, suppressed, 3)
+        after_suppress = await s.wait(uri, 3)
+        return ([a.title for a in actions], [a.title for a in alise_actions], fixed, after_fix,
+                suppressed, after_suppress)
 
-    titles, alise_titles, fixed, after_fix, suppressed, after_suppress = run(go)
+    titles, alise_titles, fixed, after_fix, suppressed, after_suppress = shared.run(go)
     assert titles == ["Replace with 'Wall of Wood'", "Suppress syntax on this line", "Suppress syntax in this file",
                       "Suppress unused-suppression on this line", "Suppress unused-suppression in this file"]
     assert alise_titles[0] == "Replace with 'Alice'"
@@ -514,26 +540,25 @@ def test_code_actions_replace_a_misspelt_name_and_suppress(tmp_path: Path) -> No
         [(4, "unused-suppression")]  # the 514 that silences nothing stays reported, the syntax error is gone
 
 
-def test_suppress_appends_a_comment_after_the_statement_and_silences_it() -> None:
+def test_suppress_appends_a_comment_after_the_statement_and_silences_it(shared: Shared) -> None:
     text = CRAW.read_text(encoding="utf-8").replace("   # expect: 510.1c", "")
 
-    async def go() -> tuple[str, list[t.Diagnostic]]:
-        async with session() as s:
-            uri = "untitled:wurm"
-            s.open(uri, text)
-            [d] = await s.wait(uri, 1)
-            action = (await s.actions(uri, [d]))[0]
-            assert action.edit is not None and action.edit.changes is not None
-            new = _apply(text, list(action.edit.changes[uri]))
-            s.replace_all(uri, new, 2)
-            return new, await s.wait(uri, 2)
+    async def go(s: Session) -> tuple[str, list[t.Diagnostic]]:
+        uri = "untitled:wurm"
+        s.open(uri, text)
+        [d] = await s.wait(uri, 1)
+        action = (await s.actions(uri, [d]))[0]
+        assert action.edit is not None and action.edit.changes is not None
+        new = _apply(text, list(action.edit.changes[uri]))
+        s.replace_all(uri, new, 2)
+        return new, await s.wait(uri, 2)
 
-    new, after = run(go)
+    new, after = shared.run(go)
     assert new.splitlines()[19] == "Craw Wurm assigns 2 to Wall of Wood, 4 to Eager Cadet  # rulecheck: ignore[510.1c]"
     assert after == []
 
 
-def test_completion_of_names_keywords_and_rule_codes() -> None:
+def test_completion_of_names_keywords_and_rule_codes(shared: Shared) -> None:
     text = ("players: Alice, Bob\n"
             "card Forest: basic land\n"
             "card Akroma, Angel of Wrath: legendary creature 6/6, flying\n"
@@ -545,16 +570,15 @@ def test_completion_of_names_keywords_and_rule_codes() -> None:
             "up\n"
             "Alice passes   # expect: 51\n")
 
-    async def go() -> list[list[t.CompletionItem]]:
-        async with session() as s:
-            uri = "untitled:complete"
-            s.open(uri, text)
-            await s.wait(uri, 1)
-            return [await s.complete(uri, 6, len("Alice taps Fo")), await s.complete(uri, 7, len("Alice casts Ak")),
-                    await s.complete(uri, 8, 2), await s.complete(uri, 9, len("Alice passes   # expect: 51")),
-                    await s.complete(uri, 10, 0)]
+    async def go(s: Session) -> list[list[t.CompletionItem]]:
+        uri = "untitled:complete"
+        s.open(uri, text)
+        await s.wait(uri, 1)
+        return [await s.complete(uri, 6, len("Alice taps Fo")), await s.complete(uri, 7, len("Alice casts Ak")),
+                await s.complete(uri, 8, 2), await s.complete(uri, 9, len("Alice passes   # expect: 51")),
+                await s.complete(uri, 10, 0)]
 
-    forest, akroma, start, codes, empty = run(go)
+    forest, akroma, start, codes, empty = shared.run(go)
     labels = [i.label for i in forest]
     assert labels == ["Forest", "Forest (2)", "Forest (3)"]  # what 'Fo' begins: the card, and three on the field
     item = next(i for i in forest if i.label == "Forest (2)")
@@ -661,7 +685,7 @@ questions:
 """
 
 
-def test_every_request_answers_on_every_prefix(tmp_path: Path) -> None:
+def test_every_request_answers_on_every_prefix(shared: Shared, tmp_path: Path) -> None:
     """Type fixtures (and an exam) character by character into one server; after each character ask for hover,
     completion and code actions at the cursor. Every request gets an answer, and the last diagnostics are
     check's (or exam's)."""
@@ -669,37 +693,35 @@ def test_every_request_answers_on_every_prefix(tmp_path: Path) -> None:
     exam.write_text(TYPED_EXAM, encoding="utf-8")
     walks = [(p, f"untitled:prefix-{n}") for n, p in enumerate(PREFIX_FIXTURES)] + [(exam, uri_of(exam))]
 
-    async def go() -> list[tuple[Path, list[t.Diagnostic], int]]:
-        async with session() as s:
-            results = []
-            for path, uri in walks:
-                text = path.read_text(encoding="utf-8")
-                s.open(uri, "", language="yaml" if path == exam else "transcript")
-                version = 1
-                pending: list[Awaitable[Any]] = []
-                answered = 0
-                for line, character, ch in _walk_prefixes(text):
-                    version += 1
-                    s.edit(uri, version, (line, character), (line, character), ch)
-                    at = (line + 1, 0) if ch == "\n" else (line, character + 1)
-                    shown = s.diagnostics.get(uri)
-                    pending += [s.hover(uri, *at), s.complete(uri, *at),
-                                s.actions(uri, list(shown.diagnostics) if shown else [],
-                                          t.Range(t.Position(0, 0), t.Position(*at)))]
-                    if len(pending) >= 60:
-                        for answer in await asyncio.gather(*pending):
-                            assert answer is None or isinstance(answer, (t.Hover, list))
-                            answered += 1
-                        pending = []
-                for answer in await asyncio.gather(*pending):
-                    assert answer is None or isinstance(answer, (t.Hover, list))
-                    answered += 1
-                results.append((path, await s.wait(uri, version), answered))
-            assert await s.close() == 0
-            return results
+    async def go(s: Session) -> list[tuple[Path, list[t.Diagnostic], int]]:
+        results = []
+        for path, uri in walks:
+            text = path.read_text(encoding="utf-8")
+            s.open(uri, "", language="yaml" if path == exam else "transcript")
+            version = 1
+            pending: list[Awaitable[Any]] = []
+            answered = 0
+            for line, character, ch in _walk_prefixes(text):
+                version += 1
+                s.edit(uri, version, (line, character), (line, character), ch)
+                at = (line + 1, 0) if ch == "\n" else (line, character + 1)
+                shown = s.diagnostics.get(uri)
+                pending += [s.hover(uri, *at), s.complete(uri, *at),
+                            s.actions(uri, list(shown.diagnostics) if shown else [],
+                                      t.Range(t.Position(0, 0), t.Position(*at)))]
+                if len(pending) >= 60:
+                    for answer in await asyncio.gather(*pending):
+                        assert answer is None or isinstance(answer, (t.Hover, list))
+                        answered += 1
+                    pending = []
+            for answer in await asyncio.gather(*pending):
+                assert answer is None or isinstance(answer, (t.Hover, list))
+                answered += 1
+            results.append((path, await s.wait(uri, version), answered))
+        return results
 
     started = time.monotonic()
-    results = run(go)
+    results = shared.run(go)
     took = time.monotonic() - started
     for path, found, answered in results:
         text = path.read_text(encoding="utf-8")
