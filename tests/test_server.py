@@ -29,7 +29,7 @@ from rulecheck.diagnostics import Violation  # noqa: E402
 from rulecheck.exam import grade_file  # noqa: E402
 from rulecheck.parser import SyntaxProblem, parse_line  # noqa: E402
 from rulecheck.rules.registry import BY_NUMBER, TOOL_RULES  # noqa: E402
-from rulecheck.server.features import KEYWORDS  # noqa: E402
+from rulecheck.server.features import KEYWORDS, replacement  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CRAW = ROOT / "examples" / "craw-wurm.transcript"
@@ -598,6 +598,20 @@ def test_completion_of_names_keywords_and_rule_codes(shared: Shared) -> None:
     assert {"510.1c", "514.1"} <= code_labels and all(c.startswith("51") for c in code_labels)
 
 
+@pytest.mark.parametrize(("line", "start", "end", "message", "expected"), [
+    ("upkep step", 0, 10, "unexpected 'upkep step'; expected ...\nhint: did you mean 'upkeep step'?", "upkeep step"),
+    ("Alice atacks Bob", 6, 12, "unknown word 'atacks'\nhint: did you mean 'attacks'?", "attacks"),
+    ('Bob blocks Craw Wurm with "Wall of Wod"', 26, 39,
+     "unknown permanent 'Wall of Wod'; did you mean 'Wall of Wood'?", '"Wall of Wood"'),
+    # the range is only the start of the misspelt word: replacing it would make 'assignssigns'
+    ("Craw Wurm asigns 6 to Wall of Wood", 10, 12, "unexpected 'as'\nhint: did you mean 'assigns'?", None),
+    ("Players: Alice", 9, 14, "unexpected 'Alice'\nhint: keywords are lowercase: write 'players'", None),
+])
+def test_replacement_only_of_a_whole_misspelt_word(line: str, start: int, end: int, message: str,
+                                                   expected: str | None) -> None:
+    assert replacement(line, start, end, message) == expected
+
+
 def test_keyword_completions_are_statements() -> None:
     complete = [kw for kw, _ in KEYWORDS if not kw.endswith((" ", ":"))]
     assert len(complete) > 30
@@ -743,3 +757,26 @@ def test_cli_server_help_mentions_the_extra() -> None:
                           timeout=60, env={**os.environ, "COLUMNS": "200"})
     assert proc.returncode == 0
     assert "pip install 'rulecheck[lsp]'" in proc.stdout
+
+
+def test_readme_documents_installation_and_three_editors() -> None:
+    import json
+    import re
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Language server"):readme.index("## Robustness")]
+    assert "pip install 'rulecheck[lsp]'" in section
+    blocks = dict(re.findall(r"```(\w+)\n(.*?)```", section, re.DOTALL))
+    assert set(blocks) == {"sh", "lua", "toml", "json"}
+    assert 'cmd = { "rulecheck", "server" }' in blocks["lua"] and "vim.lsp.enable" in blocks["lua"]
+    helix = tomllib.loads(blocks["toml"])
+    assert helix["language-server"]["rulecheck"] == {"command": "rulecheck", "args": ["server"]}
+    assert all("rulecheck" in lang["language-servers"] for lang in helix["language"])
+    code = json.loads(blocks["json"])
+    assert (code["glspc.server.command"], code["glspc.server.commandArguments"]) == ("rulecheck", ["server"])
+
