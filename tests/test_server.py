@@ -419,6 +419,20 @@ def test_positions_count_in_the_negotiated_encoding(encodings: list[str] | None,
                                                      "not a Comprehensive Rules number"]
 
 
+def test_a_byte_order_mark_is_counted_in_positions(shared: Shared) -> None:
+    """rulecheck drops a UTF-8 byte order mark before counting columns; the editor's first line still has it."""
+    line = "players: Alice, Bob   # rulecheck: ignore[510.1c]"
+    text = "\ufeff" + line + "\nturn 3: Alice\n"
+
+    async def go(s: Session) -> list[t.Diagnostic]:
+        s.open("untitled:bom", text)
+        return await s.wait("untitled:bom", 1)
+
+    [d] = shared.run(go)
+    assert (d.code, d.range.start.line, d.range.start.character) == ("unused-suppression", 0, 1 + line.index("rule"))
+    assert check_text(text)[0].column == 1 + line.index("rule")
+
+
 def test_incremental_edits_across_lines_and_crlf(shared: Shared) -> None:
     text = "players: Alice, Bob\r\ncard Wall of Wood: creature 0/3\r\nBob controls Wal of Wood\r\n"
 
