@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulecheck.rules.combat import _best_attack, _best_block  # noqa: E402
+from rulecheck.replay.combat.requirements import best_attack, best_block  # noqa: E402
 
 
 def worst_block_time(n: int, density: float, max_one: bool, boards: int = 40) -> tuple[float, int]:
@@ -28,9 +28,9 @@ def worst_block_time(n: int, density: float, max_one: bool, boards: int = 40) ->
                      for _ in range(n))
         lures = frozenset(a for a in range(n) if rng.random() < 0.2)
         needs_two = tuple(rng.random() < 0.8 for _ in range(n))
-        _best_block.cache_clear()
+        best_block.cache_clear()
         start = time.perf_counter()
-        _, exact = _best_block(spec, needs_two, lures, max_one)
+        _, exact = best_block(spec, needs_two, lures, max_one)
         worst = max(worst, time.perf_counter() - start)
         gave_up += not exact
     return worst, gave_up
@@ -44,9 +44,9 @@ def main() -> None:
                 worst, gave_up = worst_block_time(n, density, max_one)
                 print(f"{n:>4} {density:>8} {max_one!s:>8} {worst * 1000:>17.1f} ms {gave_up:>5}/40")
     flags = tuple((i % 2 == 0, i % 5 == 0) for i in range(200))
-    _best_attack.cache_clear()
+    best_attack.cache_clear()
     start = time.perf_counter()
-    _best_attack(flags, True)
+    best_attack(flags, True)
     print(f"attack search, 200 creatures: {(time.perf_counter() - start) * 1000:.2f} ms")
 
 

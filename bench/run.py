@@ -32,6 +32,7 @@ ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
 
 import generate  # noqa: E402
+import stress  # noqa: E402
 
 MODES: dict[str, dict[str, int]] = {
     # base: events in the 1x game (10x is ten times that); memory: events in the single memory transcript;
@@ -48,6 +49,8 @@ GOALS = {
     "scaling_10x": 11.0,      # time for 10x the events over time for 1x
     "memory_mb": 150.0,       # peak RSS checking one 10^6-event transcript
     "jobs_speedup": 1.8,      # -j 1 time over -j 2 time on the tournament set
+    "combat_seconds": 1.5,    # end to end, 2,000 attackers each blocked by one creature
+    "linear": 2.5,            # time for twice the input over time for the input (combat, turn headers)
 }
 
 
@@ -273,9 +276,32 @@ def measure(cfg: dict[str, int], files: dict[str, Any], log: Any) -> dict[str, A
                      "speedup": j1.wall / wall2,
                      "method": "-j is not available: two rulecheck processes over halves of the set"}
     r["jobs"]["machine_parallelism"] = machine_parallelism()
+    r["stress"] = measure_stress(rep, log)
     log(f"jobs: -j1 {r['jobs']['j1_seconds']:.2f}s, -j2 {r['jobs']['j2_seconds']:.2f}s; machine gives two "
         f"processes {r['jobs']['machine_parallelism']:.2f}x")
     return r
+
+
+def measure_stress(rep: int, log: Any) -> dict[str, Any]:
+    """The inputs that were quadratic before engine v2 (bench/stress.py), end to end, each at two sizes."""
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = {"combat_1000": stress.combat(1000), "combat_2000": stress.combat(2000),
+                 "turns_25000_10000": stress.turns(25_000, 10_000), "turns_50000_20000": stress.turns(50_000, 20_000)}
+        for name, text in cases.items():
+            path = Path(tmp) / f"{name}.transcript"
+            path.write_text(text, encoding="utf-8")
+            combat = name.startswith("combat")
+            run = best_of(rep, cli("--format", "json", str(path)) if combat else cli("--statistics", str(path)))
+            if combat:
+                must_be_clean(run, f"the {name} transcript")
+            elif run.returncode != 1:
+                sys.exit(f"bench: the {name} transcript should be flagged (500.7), exit code {run.returncode}")
+            out[name] = {"lines": text.count("\n"), "seconds": run.wall, "rss_mb": run.rss_mb}
+            log(f"stress {name}: {run.wall:.2f}s")
+    out["combat_ratio"] = out["combat_2000"]["seconds"] / out["combat_1000"]["seconds"]
+    out["turns_ratio"] = out["turns_50000_20000"]["seconds"] / out["turns_25000_10000"]["seconds"]
+    return out
 
 
 def goals(r: dict[str, Any]) -> list[dict[str, Any]]:
@@ -284,6 +310,7 @@ def goals(r: dict[str, Any]) -> list[dict[str, Any]]:
     scale = r["scaling"]["wall_ratio"]
     mem = r["memory"]["rss_mb"]
     jobs = r["jobs"]["speedup"]
+    st = r["stress"]
     return [
         {"goal": "end-to-end >= 2x python-chess plies/s", "value": vs, "target": GOALS["vs_chess"],
          "met": vs >= GOALS["vs_chess"], "parity": vs >= 1.0},
@@ -295,6 +322,12 @@ def goals(r: dict[str, Any]) -> list[dict[str, Any]]:
          "met": mem <= GOALS["memory_mb"] and r["memory"]["events"] >= 1_000_000},
         {"goal": "-j 2 >= 1.8x faster than -j 1", "value": jobs, "target": GOALS["jobs_speedup"],
          "met": jobs >= GOALS["jobs_speedup"]},
+        {"goal": "2,000 x 2,000 combat <= 1.5 s end to end", "value": st["combat_2000"]["seconds"],
+         "target": GOALS["combat_seconds"], "met": st["combat_2000"]["seconds"] <= GOALS["combat_seconds"]},
+        {"goal": "combat: 2x the creatures costs <= 2.5x the time", "value": st["combat_ratio"],
+         "target": GOALS["linear"], "met": st["combat_ratio"] <= GOALS["linear"]},
+        {"goal": "turn headers: 2x the turns costs <= 2.5x the time", "value": st["turns_ratio"],
+         "target": GOALS["linear"], "met": st["turns_ratio"] <= GOALS["linear"]},
     ]
 
 
@@ -327,6 +360,11 @@ def table(r: dict[str, Any], files: dict[str, Any]) -> str:
     rows.append(("peak RSS", f"{m['rss_mb']:>12.1f} MB     ({m['events']:,}-event transcript; "
                              f"{m['rss_1x_mb']:.1f} MB at {e['events']:,}, {m['rss_startup_mb']:.1f} MB for one turn)"))
     rows.append(("interpreter start + imports", f"{r['startup']['seconds']:>12.2f}s"))
+    st = r["stress"]
+    rows.append(("combat: N attackers each blocked", f"{st['combat_2000']['seconds']:>12.2f}s      (N = 2,000; "
+                                                      f"{st['combat_1000']['seconds']:.2f}s at N = 1,000)"))
+    rows.append(("extra turns, then headers", f"{st['turns_50000_20000']['seconds']:>12.2f}s      (50,000 then "
+                                               f"20,000; {st['turns_25000_10000']['seconds']:.2f}s at half)"))
     width = max(len(a) for a, _ in rows)
     out = [f"{a:<{width}}  {b}" for a, b in rows]
     out.append("")

@@ -13,14 +13,11 @@ from functools import partial
 from pathlib import Path
 from typing import BinaryIO
 
-import yaml
-
 from . import nodes as n
 from .config import DEFAULT, Config
 from .diagnostics import WARNING, Violation
 from .parser import MAX_LINE_LENGTH, Comment, parse_line, parse_lines
-from .replay.engine import Replay
-from .rules import turn
+from .replay.engine import Engine
 from .suppression import Suppression, apply_suppressions, is_directive, parse_directive
 
 MAX_INCLUDE_DEPTH = 8
@@ -121,7 +118,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                 base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
     """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
     result = result or FileResult(path)
-    replay = Replay()
+    replay = Engine()
     current: list[tuple[int, str]] = [(0, "")]
 
     def remember(numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
@@ -218,7 +215,7 @@ def _directive(comment: Comment, line: int, result: FileResult, raw: str | None 
                 result.violations.append(parsed)
 
 
-def _include(replay: Replay, stmt: n.Include, base_dir: Path | None, path: str, result: FileResult) -> None:
+def _include(replay: Engine, stmt: n.Include, base_dir: Path | None, path: str, result: FileResult) -> None:
     """Read a YAML card file, and the card files it includes, into the replay.
 
     Every problem is a `syntax` diagnostic on the `include:` line; none is an exception, whatever the file holds."""
@@ -294,6 +291,7 @@ def _load_card_file(target: Path, shown: str, problems: list[str]) -> object | N
         problems.append(f"card file '{shown}' cannot be read: it is nested more than {MAX_CARD_FILE_NESTING} "
                         "levels deep")
         return None
+    import yaml  # only transcripts with card files pay for it
     try:
         alias = _first_alias(raw) if _ALIAS.search(raw) else None
         if alias is not None:
@@ -324,6 +322,7 @@ def _flow_depth(raw: bytes) -> int:
 
 
 def _first_alias(raw: bytes) -> tuple[str, int] | None:
+    import yaml
     """The first alias in a YAML text, with its line: aliases build YAML bombs (billion laughs, merge keys)."""
     for token in yaml.scan(raw, Loader=yaml.SafeLoader):
         if isinstance(token, yaml.AliasToken):
@@ -331,7 +330,7 @@ def _first_alias(raw: bytes) -> tuple[str, int] | None:
     return None
 
 
-def _card_from_yaml(replay: Replay, entry: object, line: int) -> str | None:
+def _card_from_yaml(replay: Engine, entry: object, line: int) -> str | None:
     """Add one card file entry to the replay; the problem with it, if any. Nothing here walks unknown data."""
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
         return "each card needs a 'name'"
@@ -359,10 +358,10 @@ def _card_from_yaml(replay: Replay, entry: object, line: int) -> str | None:
         return parsed.message
     for stmt in parsed:
         if isinstance(stmt, n.CardDef):
-            first = replay.cards.get(stmt.name)
+            first = replay.replay.game.cards.get(stmt.name)
             if first is not None:  # said here, so the position is the include line's, not the generated text's
                 return f"card '{stmt.name}' is defined twice (first on line {first.line})"
-            turn.add_card(replay, stmt)
+            replay.add_card(stmt)
     return None
 
 

@@ -9,7 +9,6 @@ from typing import TextIO
 
 import click
 
-from . import __version__
 from .api import files_to_check
 from .checker import FileResult, check_files, default_jobs
 from .config import (
@@ -22,8 +21,9 @@ from .config import (
     unknown_code_message,
 )
 from .diagnostics import Violation
+from .editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from .report import FORMATS, render
-from .rules.registry import BY_NUMBER, RULES, TOOL_RULES
+from .version import __version__
 
 EXAMPLES = """
 \b
@@ -37,7 +37,24 @@ Examples:
 """
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
+
+    LAZY = {"exam": ("rulecheck.exam", "exam")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.LAZY})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.LAZY and cmd_name not in self.commands:
+            import importlib
+            module, attribute = self.LAZY[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), attribute)
+            self.add_command(command, cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="rulecheck")
 def cli() -> None:
     """Lint written Magic: The Gathering game transcripts against the Comprehensive Rules
@@ -233,8 +250,12 @@ def rules(fmt: str) -> None:
     """List every rule rulecheck knows, with its status."""
     if fmt == "json":
         import json
+
+        from .replay.engine import Engine  # noqa: F401 - imports the handler modules, which register themselves
+        from .replay.registry import checked_by
         click.echo(json.dumps([{"rule": r.number, "title": r.title, "status": r.status, "note": r.note,
-                                "related": list(r.related)} for r in RULES], indent=2))
+                                "related": list(r.related), "checked_by": checked_by(r.number)} for r in RULES],
+                              indent=2))
         return
     for r in RULES:
         click.echo(f"{r.number:<8} {r.status:<15} {r.title}")
@@ -269,11 +290,6 @@ def server(stdio: bool) -> None:
         click.echo(f"rulecheck: {problem}", err=True)
         sys.exit(2)
     sys.exit(serve())
-
-
-from .exam import exam as _exam_command  # noqa: E402 - registered after the group exists
-
-cli.add_command(_exam_command)
 
 
 def main() -> None:

@@ -18,12 +18,13 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
+from .editions.registry import RULES, TOOL_RULES
 from .files import read_bounded
-from .rules.registry import RULES, TOOL_RULES
 
 CONFIG_YAML = ".rulecheck.yaml"
 PYPROJECT = "pyproject.toml"
@@ -252,6 +253,7 @@ DEFAULT = Config()
 # ---------------------------------------------------------------- reading files
 def _check_yaml_safety(text: str, source: str) -> None:
     """Refuse aliases before loading: a config never needs them, and they are how YAML bombs are built."""
+    import yaml
     try:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
             if isinstance(token, yaml.AliasToken):
@@ -263,6 +265,7 @@ def _check_yaml_safety(text: str, source: str) -> None:
 
 
 def _yaml_problem(err: yaml.YAMLError) -> str:
+    import yaml
     if isinstance(err, yaml.MarkedYAMLError) and err.problem_mark is not None:
         mark = err.problem_mark
         return f"{err.problem} (line {mark.line + 1}, column {mark.column + 1})"
@@ -346,6 +349,7 @@ def load_config(path: str | os.PathLike[str]) -> Config:
         raise ConfigError(f"{file}: a configuration file must be .yaml, .yml or .toml")
     text = _read_text(file)
     _check_yaml_safety(text, str(file))
+    import yaml
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as err:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from .rules.registry import RULES, TOOL_RULES
+from .editions.registry import RULES, TOOL_RULES
 
 
 def anchor(code: str) -> str:

@@ -23,8 +23,8 @@ import yaml
 
 from .checker import FileResult, check_lines
 from .diagnostics import ERROR, Violation
+from .editions.registry import BY_NUMBER
 from .report import FORMATS, render
-from .rules.registry import BY_NUMBER
 
 RULE_NUMBER = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?(?![\w])")
 _CITE = re.compile(r"^\d{3}\.\d+[a-z]?$")

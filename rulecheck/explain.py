@@ -1,6 +1,6 @@
 """`rulecheck explain RULE [--cr FILE]`: one rule, from the registry, with a failing and a passing transcript.
 
-Everything said about a rule comes from the registry (`rules/registry.py`); the examples are the per-rule fixtures,
+Everything said about a rule comes from the registry (`editions/registry.py`); the examples are the per-rule fixtures,
 shipped inside the package (`rulecheck.rule_fixtures`, mapped from `fixtures/rules/`) so an installed wheel has
 them. The official text is never shipped: `--cr FILE` reads it from the user's own copy of the Comprehensive Rules,
 either the plain-text file Wizards of the Coast publishes (`510.1c A blocked creature ...` paragraphs followed by
@@ -22,9 +22,9 @@ from pathlib import Path
 
 import click
 
+from .editions.registry import BY_NUMBER, CHECKED, DEFINITION, NOT_OBSERVABLE, RULES, TOOL_RULES, Rule
 from .files import read_bounded
 from .report.text import printable
-from .rules.registry import BY_NUMBER, CHECKED, DEFINITION, NOT_OBSERVABLE, RULES, TOOL_RULES, Rule
 
 FIXTURE_PACKAGE = "rulecheck.rule_fixtures"
 FIXTURE_SUFFIX = ".transcript"

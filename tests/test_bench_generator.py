@@ -75,3 +75,23 @@ def test_tournament_files_are_written(tmp_path: Path) -> None:
     assert total >= 3 * 300 * 0.6
     for f in files:
         assert check_text(f.read_text(encoding="utf-8"), path=f.name) == []
+
+
+def _stress() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_stress", ROOT / "bench" / "stress.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_big_combat_of_the_stress_bench_is_legal_and_damages_every_blocker() -> None:
+    text = _stress().combat(30)
+    assert check_text(text + "Wall of Wood (30) has 2 damage\n", path="combat.transcript") == []
+    assert [v.message for v in check_text(text + "Wall of Wood (30) has 3 damage\n", path="c.transcript")] == [
+        "Wall of Wood (30) has 2 damage in the replay, not 3"]
+
+
+def test_turn_headers_that_skip_extra_turns_are_each_flagged() -> None:
+    found = check_text(_stress().turns(3, 2), path="turns.transcript")
+    assert [(v.line, v.rule) for v in found] == [(9, "500.7"), (11, "500.7")]

@@ -237,11 +237,11 @@ def test_exit_codes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         0, f"{warning_only}:{len(LEGAL.read_text().splitlines()) + 1}:3: unused-suppression unused suppression: "
            "no 514 violation in this file to silence\nNo violations in 1 file; 1 warning.\n")
 
-    from rulecheck.replay.engine import Replay
+    from rulecheck.replay.engine import Engine
 
-    def broken(self: Replay, stmt: object) -> None:
+    def broken(self: Engine, stmt: object) -> None:
         raise RuntimeError("boom")
-    monkeypatch.setattr(Replay, "feed", broken)
+    monkeypatch.setattr(Engine, "feed", broken)
     code, out, _ = run3("check", str(LEGAL), "--format", "concise", "-j", "1")
     assert code == 2
     assert "internal-error rulecheck failed on this statement (RuntimeError: boom); the rest of the file is still " \

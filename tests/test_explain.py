@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from rulecheck.cli import cli
 from rulecheck.explain import all_fixtures, fixture_kind, fixtures_for, normalise, parse_cr
-from rulecheck.rules.registry import BY_NUMBER, NOT_OBSERVABLE, RULES, TOOL_RULES
+from rulecheck.editions.registry import BY_NUMBER, NOT_OBSERVABLE, RULES, TOOL_RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT.parent / "shared" / "seeds" / "001_e0367771a6981ff8.txt"
@@ -344,6 +344,12 @@ def test_rules_json() -> None:
     data: list[dict[str, Any]] = json.loads(Run("rules", "--format", "json").out)
     assert [(d["rule"], d["title"], d["status"], d["note"], tuple(d["related"])) for d in data] == [
         (r.number, r.title, r.status, r.note, r.related) for r in RULES]
+    by_rule = {d["rule"]: d["checked_by"] for d in data}
+    assert by_rule["510.1c"] == ["rulecheck.replay.combat.damage.assign",
+                                 "rulecheck.replay.combat.damage.close_assignment"]
+    assert by_rule["505.5b"] == ["rulecheck.replay.mana.play_land"]
+    assert all(by_rule[r.number] for r in RULES if r.status == "checked")
+    assert by_rule["500.3"] == []   # a definition: nothing checks it on its own
 
 
 def test_the_cr_parser_survives_any_text() -> None:

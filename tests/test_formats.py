@@ -27,7 +27,7 @@ from rulecheck.report.gitlab import fingerprint, format_gitlab
 from rulecheck.report.junit import format_junit
 from rulecheck.report.sarif import format_sarif
 from rulecheck.report.text import format_concise, format_full
-from rulecheck.rules.registry import BY_NUMBER
+from rulecheck.editions.registry import BY_NUMBER
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = ROOT / "tests" / "snapshots"

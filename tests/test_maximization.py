@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rulecheck.rules.combat import _best_attack, _best_block, _score
+from rulecheck.replay.combat.requirements import best_attack, best_block, requirement_score
 
 Spec = tuple[tuple[tuple[int, ...], bool, bool], ...]
 
@@ -26,7 +26,8 @@ def brute_block(spec: Spec, needs_two: tuple[bool, ...], lures: frozenset[int], 
         if any(c is not None and alone for c, (_, _, alone) in zip(choice, spec, strict=True)) and len(chosen) < 2:
             continue
         bonus = sum(1 for a, t in enumerate(wanted) if t and a in chosen)
-        best = max(best, bonus + sum(_score(c, o, m, lures) for c, (o, m, _) in zip(choice, spec, strict=True)))
+        best = max(best, bonus + sum(requirement_score(c, o, m, lures)
+                                     for c, (o, m, _) in zip(choice, spec, strict=True)))
     return best
 
 
@@ -54,7 +55,7 @@ def test_block_search_matches_brute_force_on_random_boards() -> None:
         single = tuple(rng.random() < 0.25 for _ in range(n_att)) if rng.random() < 0.5 else ()
         wanted = tuple(rng.random() < 0.3 for _ in range(n_att)) if rng.random() < 0.5 else ()
         expected = brute_block(spec, needs_two, lures, max_one, single, wanted)
-        assert _best_block(spec, needs_two, lures, max_one, single, wanted) == (expected, True), (spec, single)
+        assert best_block(spec, needs_two, lures, max_one, single, wanted) == (expected, True), (spec, single)
 
 
 def test_attack_search_matches_brute_force_on_random_boards() -> None:
@@ -62,21 +63,21 @@ def test_attack_search_matches_brute_force_on_random_boards() -> None:
     for _ in range(300):
         flags = tuple((rng.random() < 0.5, rng.random() < 0.2) for _ in range(rng.randint(0, 7)))
         max_one = rng.random() < 0.3
-        assert _best_attack(flags, max_one) == brute_attack(flags, max_one), (flags, max_one)
+        assert best_attack(flags, max_one) == brute_attack(flags, max_one), (flags, max_one)
 
 
 def test_twelve_by_twelve_menace_board_is_solved_exactly() -> None:
     """12 menace attackers, 12 'blocks if able' blockers, two lures: every blocker can block (12), and a lure
     attacker can take them all in pairs, so 12 + 12 requirements are obeyable."""
     spec: Spec = tuple((tuple(range(12)), True, False) for _ in range(12))
-    assert _best_block(spec, (True,) * 12, frozenset({0, 1}), False) == (24, True)
+    assert best_block(spec, (True,) * 12, frozenset({0, 1}), False) == (24, True)
     # an odd single blocker can't block a menace creature alone, and nothing else is there to block
-    assert _best_block(((tuple(range(12)), True, False),), (True,) * 12, frozenset(), False) == (0, True)
+    assert best_block(((tuple(range(12)), True, False),), (True,) * 12, frozenset(), False) == (0, True)
 
 
 def test_a_search_over_budget_warns_instead_of_guessing(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulecheck.checker import check_text
-    from rulecheck.rules import combat
+    from rulecheck.replay.combat import requirements as combat
 
     lines = ["players: Alice, Bob", "priority: implicit"]
     for i in range(6):
@@ -90,9 +91,9 @@ def test_a_search_over_budget_warns_instead_of_guessing(monkeypatch: pytest.Monk
     best = lines + [f"Bob declares Blocker {chr(65 + i)} blocking Attacker {chr(65 + i // 2)}" for i in range(6)]
     assert check_text("\n".join(best) + "\n") == []   # every requirement obeyed, found exactly
     monkeypatch.setattr(combat, "SEARCH_BUDGET", 3)
-    combat._best_block.cache_clear()
+    combat.best_block.cache_clear()
     found = check_text("\n".join(best) + "\n")
     assert [(v.line, v.rule, v.severity) for v in found] == [(21, "search-limit", "warning")]
     assert found[0].message.startswith("the blocking requirements (509.1c) were not judged: 6 potential blockers "
                                        "against 6 attackers")
-    combat._best_block.cache_clear()
+    combat.best_block.cache_clear()

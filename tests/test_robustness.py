@@ -443,15 +443,15 @@ INTERNAL = re.compile(r"rulecheck failed on this statement (in rulecheck\.[\w.]+
 def test_a_failing_rule_check_is_an_internal_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A check that raises: an internal-error naming the check and the line; the rest of the file (its later
     violation) and the other files are still checked; exit 2."""
-    from rulecheck.replay.engine import Replay
-    name = "_dispatch" if hasattr(Replay, "_dispatch") else "feed"  # the deeper, the better the message
-    real = getattr(Replay, name)
+    from rulecheck.replay.engine import Engine
+    name = "_dispatch" if hasattr(Engine, "_dispatch") else "feed"  # the deeper, the better the message
+    real = getattr(Engine, name)
 
-    def dispatch(self: Replay, stmt: Any) -> None:
+    def dispatch(self: Engine, stmt: Any) -> None:
         if stmt.span.line == 21:
             _fail()
         real(self, stmt)
-    monkeypatch.setattr(Replay, name, dispatch)
+    monkeypatch.setattr(Engine, name, dispatch)
     f = tmp_path / "t.transcript"
     f.write_text(EXAMPLE.read_text(encoding="utf-8") + "Bob passes priority\nAlice atacks Bob\n", encoding="utf-8")
     code, found = run(str(LEGAL), str(f), str(EXAMPLE))
@@ -478,8 +478,8 @@ def test_a_failing_parser_is_an_internal_error_on_its_line(monkeypatch: pytest.M
 
 
 def test_a_failure_at_the_end_of_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulecheck.replay.engine import Replay
-    monkeypatch.setattr(Replay, "finish", _fail)
+    from rulecheck.replay.engine import Engine
+    monkeypatch.setattr(Engine, "finish", _fail)
     code, found = run(str(LEGAL))
     assert [(line, col, rule) for _, line, col, rule, _ in diags(found)] == [(1, 1, "internal-error")]
     assert re.fullmatch(r"rulecheck failed at the end of the file (in rulecheck\.[\w.]+ \(line \d+\) )?"
@@ -492,10 +492,10 @@ def test_no_traceback_reaches_the_user_of_the_installed_command(tmp_path: Path) 
     nothing on stderr."""
     code = textwrap.dedent("""
         import sys
-        from rulecheck.replay.engine import Replay
+        from rulecheck.replay.engine import Engine
         def boom(self, stmt):
             raise KeyError("boom")
-        Replay.feed = boom
+        Engine.feed = boom
         from rulecheck.cli import main
         main()
     """)

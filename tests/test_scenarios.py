@@ -53,7 +53,7 @@ def test_rule_fixture(path: Path) -> None:
 
 def test_every_checked_rule_has_a_passing_and_a_failing_fixture() -> None:
     """Issues 3 and 4: each checked rule has fixtures of its own, named `<rule>-pass*` and `<rule>-fail*`."""
-    from rulecheck.rules.registry import CHECKED, RULES
+    from rulecheck.editions.registry import CHECKED, RULES
     names = [p.name for p in RULE_FIXTURES]
     missing = [f"{r.number}-{kind}" for r in RULES if r.status == CHECKED for kind in ("pass", "fail")
                if not any(name.startswith(f"{r.number}-{kind}") for name in names)]

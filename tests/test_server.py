@@ -26,9 +26,9 @@ from pygls.uris import from_fs_path  # noqa: E402
 
 from rulecheck import check_paths, check_text  # noqa: E402
 from rulecheck.diagnostics import Violation  # noqa: E402
+from rulecheck.editions.registry import BY_NUMBER, TOOL_RULES  # noqa: E402
 from rulecheck.exam import grade_file  # noqa: E402
 from rulecheck.parser import SyntaxProblem, parse_line  # noqa: E402
-from rulecheck.rules.registry import BY_NUMBER, TOOL_RULES  # noqa: E402
 from rulecheck.server.features import KEYWORDS, replacement  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

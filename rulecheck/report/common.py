@@ -8,7 +8,7 @@ from pathlib import PureWindowsPath
 from urllib.parse import quote
 
 from ..diagnostics import Violation
-from ..rules.registry import BY_NUMBER, RULES, TOOL_RULES
+from ..editions.registry import BY_NUMBER, RULES, TOOL_RULES
 
 #: Where the official text of every rule lives (rulecheck has no public home page of its own yet).
 RULES_URI = "https://magic.wizards.com/en/rules"

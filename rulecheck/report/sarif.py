@@ -51,7 +51,7 @@ def _result(v: Violation, index: int) -> dict[str, Any]:
 
 
 def format_sarif(violations: Sequence[Violation]) -> str:
-    from .. import __version__
+    from ..version import __version__
 
     severity: dict[str, str] = {}
     for v in violations:

@@ -26,10 +26,10 @@ from .. import checker
 from .. import nodes as n
 from ..config import ALWAYS_REPORTED, Config, ConfigError, ConfigResolver
 from ..diagnostics import WARNING, Violation
+from ..editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from ..exam import EXAM_SUFFIXES, grade_data
 from ..explain import Summary, summary
 from ..parser import lark_parser, parse_lines, split_comment
-from ..rules.registry import BY_NUMBER, RULES, TOOL_RULES
 from ..suppression import UNUSED
 from .documents import Document, Pos, index_of, units
 

@@ -1,0 +1,251 @@
+"""The rule registry of the baseline edition: every rule number rulecheck knows, its title in our words, and its
+status.
+
+`rulecheck rules`, `rulecheck explain`, docs/rules.md and SARIF rule metadata are all generated from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CHECKED = "checked"
+NOT_OBSERVABLE = "not observable"
+DEFINITION = "definition"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    number: str
+    title: str
+    status: str
+    note: str = ""
+    related: tuple[str, ...] = ()
+
+
+def _r(number: str, title: str, status: str = CHECKED, note: str = "", related: tuple[str, ...] = ()) -> Rule:
+    return Rule(number, title, status, note, related)
+
+
+_DEF = "a definition that other checks rely on; nothing in a transcript can break it on its own"
+
+RULES: tuple[Rule, ...] = (
+    _r("500.1", "A turn's five phases happen in order and none is left out", related=("501.1", "505.1", "512.1")),
+    _r("500.2", "A step or phase with priority ends only with an empty stack after all players pass in succession",
+       related=("117.4",)),
+    _r("500.3", "A step without priority ends once its actions are done", DEFINITION, _DEF),
+    _r("500.4", "Unused mana empties from every pool when a step or phase ends", related=("106.4", "703.4p")),
+    _r("500.5", "\"Until end of\" effects expire when that step or phase ends; \"until end of combat\" at the end "
+                "of the combat phase"),
+    _r("500.6", "Abilities that trigger at the beginning of a step or phase go on the stack when it begins"),
+    _r("500.7", "Extra turns come directly after the current turn, the most recently created first"),
+    _r("500.8", "Extra phases come directly after the named phase, the most recently created first"),
+    _r("500.9", "Extra steps come directly after (or before) the named step, the most recently created first"),
+    _r("500.10", "A skipped step, phase or turn does not happen at all", related=("614.10",)),
+    _r("500.11", "Nothing happens between turns, phases or steps"),
+    _r("501.1", "The beginning phase is untap, upkeep, draw, in that order", related=("500.1",)),
+    _r("502.1", "Phasing in the untap step is the active player's, first, and simultaneous",
+       related=("703.4a", "702.24")),
+    _r("502.2", "Only the active player's permanents untap in the untap step, all together, unless an effect "
+                "keeps one tapped", related=("703.4b",)),
+    _r("502.3", "Nobody gets priority in the untap step: no spells, no activated abilities",
+       related=("117.3a",)),
+    _r("503.1", "Upkeep triggers go on the stack before anyone gets priority", related=("500.6", "603.3")),
+    _r("503.2", "The active player gets priority in the upkeep", DEFINITION, _DEF),
+    _r("504.1", "The active player draws one card in the draw step, without the stack", related=("703.1", "703.4c")),
+    _r("504.2", "Draw-step triggers go on the stack after the draw and before priority", related=("500.6", "603.3")),
+    _r("504.3", "The active player gets priority in the draw step after the draw", DEFINITION, _DEF),
+    _r("505.1", "There are two main phases, separated by the combat phase", related=("500.1",)),
+    _r("505.1a", "Only the first main phase of a turn is the precombat main phase"),
+    _r("505.2", "A main phase ends only when all players pass in succession with an empty stack",
+       related=("500.2",)),
+    _r("505.3", "In Archenemy, the archenemy sets a scheme in motion at the start of the precombat main phase",
+       related=("703.4d",)),
+    _r("505.4", "Beginning-of-main-phase triggers go on the stack before anyone gets priority",
+       related=("500.6", "603.3")),
+    _r("505.5", "The active player gets priority in the main phase", DEFINITION, _DEF),
+    _r("505.5a", "Sorcery-speed spells: main phase, active player, empty stack", related=("307.1", "117.1a")),
+    _r("505.5b", "One land per turn: active player, main phase, empty stack, with priority",
+       related=("305.1", "305.2")),
+    _r("506.1", "Combat steps come in order; blockers and damage are skipped only without attackers; a second "
+                "damage step only for first or double strike", related=("508.6", "510.5")),
+    _r("506.2", "The active player attacks; only the defending player and their planeswalkers can be attacked",
+       related=("508.1b",)),
+    _r("506.2a", "In multiplayer the attacking player chooses one defending player unless all opponents defend",
+       NOT_OBSERVABLE, "checked through 507.1, where the choice is made"),
+    _r("506.2b", "Two-Headed Giant: the nonactive team defends", NOT_OBSERVABLE,
+       "Two-Headed Giant games are not part of the transcript language yet"),
+    _r("506.3", "Only creatures attack and block; only players and planeswalkers are attacked"),
+    _r("506.3a", "A noncreature put onto the battlefield attacking or blocking is not in combat"),
+    _r("506.3b", "A creature put onto the battlefield attacking under a non-attacking player's control is not "
+                 "attacking"),
+    _r("506.3c", "A creature put onto the battlefield attacking a gone player or planeswalker is not attacking",
+       DEFINITION,
+       "checked through 508.4a, which covers the same case for creatures put onto the battlefield attacking"),
+    _r("506.3d", "A creature put onto the battlefield blocking a creature that isn't attacking its controller is "
+                 "not blocking"),
+    _r("506.4", "Leaving the battlefield, changing control, phasing out or being removed takes a permanent out of "
+                "combat"),
+    _r("506.4a", "Effects that would have stopped an attack or block don't remove a creature already declared",
+       DEFINITION, _DEF),
+    _r("506.4b", "Tapping or untapping doesn't remove a creature from combat", DEFINITION, _DEF),
+    _r("506.4c", "A creature attacking a planeswalker that leaves combat still attacks, but deals no damage if "
+                 "unblocked", DEFINITION, "checked through 510.1b"),
+    _r("506.4d", "A blocking creature that is also an attacked planeswalker leaves combat only when it is neither",
+       NOT_OBSERVABLE, "needs type-changing effects the language does not express"),
+    _r("506.5", "What attacking or blocking \"alone\" means", DEFINITION, "checked through 508.1c and 509.1b"),
+    _r("506.6", "Spells usable only before or after a point in combat", related=("506.6a", "506.6b")),
+    _r("506.6a", "\"Before/after attackers are declared\" means before/after the declare attackers step begins"),
+    _r("506.6b", "\"Before/after blockers are declared\" means before/after the declare blockers step begins"),
+    _r("506.6c", "\"During combat\" timing works in any combat phase of the turn"),
+    _r("506.6d", "Combat timing without \"during combat\" refers to the first combat phase"),
+    _r("506.6e", "\"Only before\" a point that was skipped means before the declare attackers step ends"),
+    _r("506.6f", "\"After blockers are declared\" is impossible when the declare blockers step was skipped"),
+    _r("506.6g", "Combat timing rules apply to activated abilities as well"),
+    _r("507.1", "In multiplayer, the active player chooses one opponent as the defending player as combat begins",
+       related=("506.2a", "703.4e")),
+    _r("507.2", "Beginning-of-combat triggers go on the stack before anyone gets priority",
+       related=("500.6", "603.3")),
+    _r("507.3", "The active player gets priority in the beginning of combat step", DEFINITION, _DEF),
+    _r("508.1", "Attackers are declared first in the declare attackers step", related=("703.4f",)),
+    _r("508.1a", "Attackers must be untapped and controlled since the turn began, unless they have haste",
+       related=("302.6", "702.10")),
+    _r("508.1b", "Each attacker attacks the defending player or one of their planeswalkers", DEFINITION,
+       "checked through 506.2 (what may be attacked); the language names what each attacker attacks"),
+    _r("508.1c", "An attack declaration may not break any restriction", related=("702.3",)),
+    _r("508.1d", "An attack declaration obeys as many requirements as possible without breaking a restriction"),
+    _r("508.1e", "Bands are announced only among attackers with banding", related=("702.20",)),
+    _r("508.1f", "Attacking creatures become tapped unless they have vigilance", DEFINITION,
+       "the replay taps attackers without vigilance; a transcript that says otherwise fails its assertion",
+       related=("702.19",)),
+    _r("508.1g", "The total cost to attack is determined and locked in"),
+    _r("508.1h", "Mana abilities may be activated to pay attack costs", DEFINITION, _DEF),
+    _r("508.1i", "Attack costs are paid in full, never in part"),
+    _r("508.1j", "The chosen creatures become attacking creatures", DEFINITION, _DEF),
+    _r("508.2", "Attack triggers go on the stack after attackers are declared"),
+    _r("508.2a", "Attack triggers look at a creature only as it is declared as an attacker", NOT_OBSERVABLE,
+       "needs characteristic-changing trigger conditions the language does not express"),
+    _r("508.3", "The active player gets priority in the declare attackers step", DEFINITION, _DEF),
+    _r("508.4", "A creature put onto the battlefield attacking is attacking but never \"attacked\""),
+    _r("508.4a", "A creature put onto the battlefield attacking a gone player or planeswalker is not attacking"),
+    _r("508.5", "An attacker's defending player is the player it attacks, or that planeswalker's controller"),
+    _r("508.5a", "In multiplayer, \"defending player\" means one specific player", DEFINITION,
+       "checked through 508.5"),
+    _r("508.6", "Without attackers, the declare blockers and combat damage steps are skipped"),
+    _r("509.1", "Blockers are declared first in the declare blockers step", related=("703.4g",)),
+    _r("509.1a", "Blockers must be untapped; each blocks one creature attacking its controller or their "
+                 "planeswalker"),
+    _r("509.1b", "A block declaration may not break any restriction, evasion included",
+       related=("702.9", "702.16")),
+    _r("509.1c", "A block declaration obeys as many requirements as possible without breaking a restriction"),
+    _r("509.1d", "The total cost to block is determined and locked in", related=("509.1f",)),
+    _r("509.1e", "Mana abilities may be activated to pay block costs", DEFINITION, _DEF),
+    _r("509.1f", "Block costs are paid in full, never in part"),
+    _r("509.1g", "The chosen creatures become blocking creatures", DEFINITION, _DEF),
+    _r("509.1h", "A creature with blockers declared stays blocked even if they all leave combat", DEFINITION,
+       "checked through 510.1c: a blocked creature whose blockers all left assigns no combat damage"),
+    _r("509.2", "The attacking player orders each blocked creature's blockers: exactly the creatures blocking it",
+       related=("703.4h",)),
+    _r("509.2a", "A blocker removed from combat drops out of the order; the rest keep their order"),
+    _r("509.3", "The defending player orders each blocker's attackers: exactly the creatures it blocks",
+       related=("703.4i",)),
+    _r("509.3a", "An attacker removed from combat drops out of the order; the rest keep their order"),
+    _r("509.4", "Block triggers go on the stack after blockers and orders"),
+    _r("509.4a", "\"Whenever this blocks\" triggers once, on a declared block"),
+    _r("509.4b", "\"Whenever this blocks a creature\" triggers once per creature blocked"),
+    _r("509.4c", "\"Whenever this becomes blocked\" triggers once, when it first becomes blocked"),
+    _r("509.4d", "\"Whenever this becomes blocked by a creature\" triggers once per blocker"),
+    _r("509.4e", "Triggers on a number of blockers look at the declaration", NOT_OBSERVABLE,
+       "needs counting trigger conditions the language does not express"),
+    _r("509.4f", "Characteristic-based block triggers look only at the moment of blocking", NOT_OBSERVABLE,
+       "needs characteristic-changing trigger conditions the language does not express"),
+    _r("509.4g", "\"Attacks and isn't blocked\" triggers only if no blocker was declared for it"),
+    _r("509.5", "The active player gets priority in the declare blockers step", DEFINITION, _DEF),
+    _r("509.6", "A creature made to block is placed into the orders; the others keep their relative order"),
+    _r("509.7", "A creature put onto the battlefield blocking is placed into the attacker's order and never "
+                "\"blocked\""),
+    _r("510.1", "Combat damage is assigned by the active player first, then the defending player",
+       related=("703.4j",)),
+    _r("510.1a", "A creature assigns combat damage equal to its power, and none at 0 or less"),
+    _r("510.1b", "An unblocked creature damages what it attacks, or nothing if that is gone",
+       related=("506.4c",)),
+    _r("510.1c", "A blocked creature damages its blockers in order, lethal damage to each before the next",
+       related=("702.2", "702.18", "509.1h")),
+    _r("510.1d", "A blocking creature damages the creatures it blocks in order, lethal to each before the next"),
+    _r("510.1e", "A player's whole damage assignment is judged together", DEFINITION, "checked through 510.1c/d"),
+    _r("510.2", "Assigned combat damage is dealt at once, with nothing cast or activated in between",
+       related=("703.4k",)),
+    _r("510.3", "Damage triggers go on the stack after damage", DEFINITION, _DEF),
+    _r("510.4", "The active player gets priority after combat damage", DEFINITION, _DEF),
+    _r("510.5", "With first or double strike there are two damage steps, each with its own creatures",
+       related=("702.4", "702.7")),
+    _r("511.1", "\"At end of combat\" abilities trigger as the end of combat step begins"),
+    _r("511.2", "The active player gets priority in the end of combat step", DEFINITION, _DEF),
+    _r("511.3", "Everything leaves combat as the end of combat step ends"),
+    _r("512.1", "The ending phase is the end step, then the cleanup step", related=("500.1",)),
+    _r("513.1", "End-step triggers go on the stack before anyone gets priority", related=("500.6", "603.3")),
+    _r("513.1a", "\"At end of turn\" is old wording for \"at the beginning of the end step\"", DEFINITION,
+       "checked through 513.1"),
+    _r("513.2", "The active player gets priority in the end step", DEFINITION, _DEF),
+    _r("513.3", "A permanent or delayed trigger that arrives during the end step waits for the next turn's end step"),
+    _r("514.1", "In cleanup the active player discards down to exactly the maximum hand size",
+       related=("703.4m", "402.2")),
+    _r("514.2", "In cleanup, damage is removed and \"until end of turn\" effects end", DEFINITION,
+       "checked through 703.4n and assertions: the replay removes damage and ends the effects", related=("703.4n",)),
+    _r("514.3", "Normally nobody gets priority in the cleanup step"),
+    _r("514.3a", "Priority in cleanup comes only after state-based actions or triggers, and then another cleanup "
+                 "step follows"),
+    _r("703.1", "Turn-based actions don't use the stack", DEFINITION,
+       "checked through each turn-based action's own rule (502.2, 504.1, 510.2, 514.1)"),
+    _r("703.2", "Abilities that watch for a step are triggered abilities, not turn-based actions",
+       related=("603.2",)),
+    _r("703.3", "No player controls a turn-based action", DEFINITION, "checked through 703.1 (nothing can target one)"),
+    _r("703.4", "A step's turn-based actions happen first, before state-based actions, triggers and priority",
+       DEFINITION,
+       "checked through its letters, 703.4a to 703.4p"),
+    _r("703.4a", "Untap step: phasing, before anything else", related=("502.1",)),
+    _r("703.4b", "Untap step: untapping, after phasing", related=("502.2",)),
+    _r("703.4c", "Draw step: the active player's draw, before triggers and priority", related=("504.1",)),
+    _r("703.4d", "Precombat main phase: the Archenemy scheme, first", related=("505.3",)),
+    _r("703.4e", "Beginning of combat: choosing the defending player, first", related=("507.1",)),
+    _r("703.4f", "Declare attackers step: declaring attackers, first", related=("508.1",)),
+    _r("703.4g", "Declare blockers step: declaring blockers, first", related=("509.1",)),
+    _r("703.4h", "Declare blockers step: attackers' damage assignment orders, after blocks", related=("509.2",)),
+    _r("703.4i", "Declare blockers step: blockers' damage assignment orders, after attackers' orders",
+       related=("509.3",)),
+    _r("703.4j", "Combat damage step: assigning combat damage, active player first", related=("510.1",)),
+    _r("703.4k", "Combat damage step: dealing combat damage, after every assignment", related=("510.2",)),
+    _r("703.4m", "Cleanup: discarding to hand size, first", related=("514.1",)),
+    _r("703.4n", "Cleanup: removing damage and ending \"until end of turn\" effects", related=("514.2",)),
+    _r("703.4p", "Mana empties as each step and phase ends", related=("500.4",)),
+)
+
+BY_NUMBER: dict[str, Rule] = {r.number: r for r in RULES}
+
+# Diagnostics that are not Comprehensive Rules numbers.
+TOOL_RULES: dict[str, str] = {
+    "syntax": "The line is not a statement of the transcript language, or names something not defined",
+    "assert": "A state assertion in the transcript does not match the replayed game",
+    "state": "A statement needs a permanent that the replayed game does not have on the battlefield",
+    "io": "The file could not be read",
+    "empty": "The transcript contains no statements",
+    "internal-error": "rulecheck failed while checking this line; please report it",
+    "unused-suppression": "A rulecheck: ignore comment silenced nothing",
+    "expect-missing": "check --expect: an '# expect:' annotation names a violation that rulecheck does not find",
+    "expect-unexpected": "check --expect: rulecheck finds a violation that no '# expect:' annotation names",
+    "search-limit": "A requirement check (508.1d, 509.1c) gave up on a board too large to search exactly",
+    "bad-suppression": "A rulecheck: comment that is refused: it names no rule, or an unknown one",
+    "exam-key": "An exam answer's key (legal or illegal) disagrees with what rulecheck finds",
+    "exam-citation": "An exam answer's key cites other rules than the ones rulecheck finds",
+    "exam-explanation": "An exam explanation quotes a rule that rulecheck finds in none of the question's answers",
+    "exam-setup": "An exam's setup breaks a rule before any answer is given",
+    "exam-format": "The exam file is not valid YAML or not in the exam format",
+}
+
+
+def rule(number: str) -> Rule:
+    return BY_NUMBER[number]
+
+
+def related_of(number: str) -> tuple[str, ...]:
+    r = BY_NUMBER.get(number)
+    return r.related if r else ()

@@ -1,0 +1,250 @@
+"""Combat in the game model: who may block whom, who deals damage in which step, and dealing it.
+
+Queries and moves only; which rule a declaration breaks is the replay's business.
+"""
+
+from __future__ import annotations
+
+from .game import Game
+from .objects import Permanent, PlanEntry
+from .steps import DAMAGE_STEPS, mana_symbols, mana_value
+
+ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
+ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
+TWO_OR_MORE = "can't be blocked except by two or more creatures"
+UNBLOCKABLE = "can't be blocked"
+AT_MOST_ONE_BLOCKER = "can't be blocked by more than one creature"
+ONLY_FLYERS = "can block only creatures with flying"
+MUST_BE_BLOCKED = "must be blocked if able"
+TEAM_TWO_OR_MORE = "creatures you control can't be blocked except by two or more creatures"
+MAX_ONE_ATTACK = "no more than one creature can attack each combat"
+MAX_ONE_BLOCK = "no more than one creature can block each combat"
+LURE = "all creatures able to block it do so"
+MUST_ATTACK = "attacks each combat if able"
+MUST_BLOCK = "blocks each combat if able"
+COLOURS = ("white", "blue", "black", "red", "green")
+
+# Combat trigger conditions, longest first so that "blocks a creature" is not read as "blocks".
+UNBLOCKED = "whenever this attacks and isn't blocked"
+ATTACKS = "whenever this attacks"
+BLOCKS_A_CREATURE = "whenever this blocks a creature"
+BLOCKS = "whenever this blocks"
+BLOCKED_BY_A_CREATURE = "whenever this becomes blocked by a creature"
+BECOMES_BLOCKED = "whenever this becomes blocked"
+COMBAT_TRIGGERS = (UNBLOCKED, ATTACKS, BLOCKS_A_CREATURE, BLOCKS, BLOCKED_BY_A_CREATURE, BECOMES_BLOCKED)
+
+
+def trigger_kind(text: str) -> str | None:
+    return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith((k + ",", k + " "))), None)
+
+
+def has_trigger(p: Permanent, kind: str) -> bool:
+    return any(a.kind == "trigger" and trigger_kind(a.text) == kind for a in p.abilities())
+
+
+def defending_player_of(g: Game, p: Permanent) -> str | None:
+    if p.attacking is None:
+        return None
+    if p.attacking in g.pstate:
+        return p.attacking
+    q = g.named(p.attacking)
+    if q is not None:
+        return q.controller
+    for q in g.graveyard:
+        if q.name == p.attacking:
+            return q.controller
+    return None
+
+
+def colours(p: Permanent) -> list[str]:
+    """The colours given in the card's definition (`card Serra Angel: white creature 4/4`)."""
+    return [c for c in COLOURS if p.card.is_(c)]
+
+
+def protections(g: Game, p: Permanent) -> list[str]:
+    texts = [a.text for a in p.abilities()] + [e.ability.text for e in g.effects
+                                                if e.target == p.pid and e.ability is not None]
+    return [t.removeprefix("protection from ") for t in texts if t.startswith("protection from ")]
+
+
+def protection_against(g: Game, q: Permanent, src: Permanent) -> str | None:
+    """The quality q has protection from that src has (a colour, creatures, artifacts, everything), if any."""
+    return next((quality for quality in protections(g, q)
+                 if quality == "everything" or quality in colours(src)
+                 or (quality == "creatures" and src.is_creature())
+                 or (quality == "artifacts" and src.card.is_("artifact"))), None)
+
+
+def needs_two_blockers(g: Game, a: Permanent) -> bool:
+    return g.has_ability(a, "menace") or g.has_ability(a, TWO_OR_MORE) \
+        or bool(g.global_static(TEAM_TWO_OR_MORE, a.controller))
+
+
+def able_to_attack(g: Game, p: Permanent) -> bool:
+    return (p.is_creature() and p.controller == g.active and not p.tapped and not p.phased_out
+            and (not p.new or g.has_ability(p, "haste")) and not g.has_ability(p, "defender")
+            and not g.has_ability(p, "can't attack"))
+
+
+def potential_blockers(g: Game, player: str) -> list[Permanent]:
+    return [p for p in g.battlefield.values() if p.controller == player and p.is_creature() and not p.tapped
+            and not p.phased_out and not g.has_ability(p, "can't block")]
+
+
+def attack_tax(g: Game, player: str) -> int:
+    """What attacking `player` costs for each attacking creature (Propaganda's "attack cost {2}")."""
+    return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() if q.controller == player
+               for a in q.abilities() if a.kind == "attack_cost")
+
+
+def block_tax(g: Game) -> int:
+    """What blocking costs for each blocking creature."""
+    return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() for a in q.abilities()
+               if a.kind == "block_cost")
+
+
+def can_attack_for_free(g: Game) -> bool:
+    """Whether something can be attacked without paying a cost: an untaxed defending player, or a planeswalker."""
+    defenders = g.defenders or [x for x in g.players if x != g.active]
+    if any(attack_tax(g, d) == 0 for d in defenders):
+        return True
+    return any(q.card.is_("planeswalker") and q.controller in defenders for q in g.battlefield.values())
+
+
+def begin_combat(g: Game) -> None:
+    opponents = [x for x in g.players if x != g.active]
+    everyone = g.option == "attack multiple players" or (g.archenemy is not None and g.active == g.archenemy)
+    g.defenders = opponents if len(g.players) == 2 or everyone else []
+    for p in g.battlefield.values():
+        p.removed_from_combat = False
+        p.left_combat_at_end = False
+        p.declared_blocker = False
+        p.blocked_by_declaration = False
+    g.assigned = {}
+    g.placement_pending = set()
+    g.orders_announced = set()
+
+
+def skip_blockers_and_damage(g: Game) -> list[PlanEntry]:
+    """Without attackers the declare blockers and combat damage steps are skipped; returns what was removed."""
+    removed = [e for e in g.plan if e.step in ("declare blockers step",) + DAMAGE_STEPS and e.origin == "normal"]
+    g.plan = [e for e in g.plan if e not in removed]
+    return removed
+
+
+def strikes_first(g: Game, p: Permanent) -> bool:
+    return g.has_ability(p, "first strike") or g.has_ability(p, "double strike")
+
+
+def begin_damage_step(g: Game) -> None:
+    if g.step == "combat damage step":
+        strikers = False
+        for p in g.battlefield.values():
+            if p.in_combat:
+                p.first_strike_at_step = strikes_first(g, p)
+                strikers = strikers or p.first_strike_at_step
+        g.first_strike_step = strikers
+        if strikers and not any(e.step == "second combat damage step" for e in g.plan):
+            g.plan.insert(0, PlanEntry("second combat damage step"))
+    g.assigned = {}
+
+
+def assigns_this_step(g: Game, p: Permanent) -> bool:
+    if not g.first_strike_step:
+        return True
+    if g.step == "combat damage step":
+        return strikes_first(g, p)
+    return (not p.first_strike_at_step) or g.has_ability(p, "double strike")
+
+
+def bandmates(g: Game, p: Permanent) -> list[Permanent]:
+    """The other attacking creatures in p's band."""
+    if not p.band:
+        return []
+    return [q for q in g.battlefield.values() if q.band == p.band and q is not p and q.in_combat]
+
+
+def orders_by_choice(g: Game, p: Permanent) -> bool:
+    """Whether p's combat damage is divided as its assigning player chooses, not in damage assignment order:
+    it is blocked by, or blocks, a creature with banding."""
+    others = p.blockers if is_attacker(p) else p.blocking
+    return any(q is not None and g.has_ability(q, "banding") for q in (g.by_pid(pid) for pid in others))
+
+
+def is_attacker(p: Permanent) -> bool:
+    """Attacking now: attacking something, or declared as an attacker whose target left, and not removed from
+    combat since (a creature removed from combat may come back as a blocker for its new controller)."""
+    return p.attacking is not None or (p.attacked and not p.removed_from_combat)
+
+
+def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
+    """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next."""
+    power = g.pt(p)[0]
+    if power <= 0 or not p.in_combat or not assigns_this_step(g, p):
+        return []
+    if is_attacker(p):
+        if not p.blocked:
+            return [(power, p.attacking)] if p.attacking else []
+        out: list[tuple[int, str]] = []
+        left = power
+        for pid in p.blockers:
+            q = g.by_pid(pid)
+            if q is None or left <= 0:
+                continue
+            give = min(left, max(g.pt(q)[1] - q.damage, 0)) if pid != p.blockers[-1] else left
+            out.append((give, q.name))
+            left -= give
+        return out
+    blocked = [g.by_pid(pid) for pid in p.blocking]
+    first = next((q for q in blocked if q is not None), None)
+    return [(power, first.name)] if first else []
+
+
+def deal_combat_damage(g: Game) -> None:
+    """Every creature in combat deals its combat damage as assigned (or by default), then creatures with lethal
+    damage die."""
+    if g.step not in DAMAGE_STEPS:
+        return
+    g.dealt_serial = g.step_serial
+    plan: dict[int, list[tuple[int, str]]] = dict(g.assigned)
+    for p in g.battlefield.values():
+        if p.pid not in plan and p.in_combat:
+            plan[p.pid] = default_assignment(g, p)
+    for pid, parts in plan.items():
+        src = g.by_pid(pid)
+        for amount, recipient in parts:
+            apply_damage(g, src, amount, recipient)
+    g.assigned = {}
+    state_based_actions(g)
+
+
+def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    q = g.named(recipient) if recipient not in g.pstate else None
+    if q is not None and src is not None and protection_against(g, q, src) is not None:
+        return   # damage from a source the recipient has protection from is prevented
+    if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
+        g.pstate[src.controller].life += amount
+    if recipient in g.pstate:
+        g.pstate[recipient].life -= amount
+        return
+    if q is None:
+        return
+    if q.card.is_("planeswalker") and not q.is_creature():
+        q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
+    else:
+        q.damage += amount
+        if src is not None and g.has_ability(src, "deathtouch"):
+            q.counters["deathtouch-damage"] = 1
+
+
+def state_based_actions(g: Game) -> None:
+    """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield."""
+    for q in list(g.battlefield.values()):
+        if q.is_creature():
+            tough = g.pt(q)[1]
+            lethal = tough <= 0 or (q.damage >= tough and not g.has_ability(q, "indestructible")) or \
+                (q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"))
+            if lethal:
+                g.leave_battlefield(q)
+        elif q.card.is_("planeswalker") and q.counters.get("loyalty", q.card.loyalty or 1) <= 0:
+            g.leave_battlefield(q)

@@ -1,0 +1,352 @@
+"""The game being replayed: its players, objects and zones, the turn plan, priority and combat.
+
+`Game` answers questions about the game ("what is this creature's power now?", "which permanent does this name
+mean?") and makes the moves a transcript describes ("it leaves the battlefield", "pay {1}{G}"). It knows no rule
+numbers: whether a move was legal is the replay's question, answered through the edition.
+
+Lookups are indexed (by object id, by name, by static ability), so that a statement costs the same on a
+battlefield of five permanents and of five thousand.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+
+from .. import nodes as n
+from ..nodes import Ability
+from .objects import Card, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
+
+
+class NotOnBattlefield(LookupError):
+    """A statement needs a permanent that the replayed game doesn't have on the battlefield."""
+
+    def __init__(self, ref: n.Ref, message: str) -> None:
+        super().__init__(message)
+        self.ref = ref
+        self.message = message
+
+
+class UnknownName(Exception):
+    """A name that is neither a player, a defined card nor a permanent; the message suggests the closest."""
+
+    def __init__(self, ref: n.Ref, kind: str, candidates: Iterable[str]) -> None:
+        close = difflib.get_close_matches(ref.text, list(candidates), n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        super().__init__(f"unknown {kind} '{ref.text}'{hint}")
+        self.ref = ref
+        self.suggestion = close[0] if close else None
+
+
+def strip_copy(name: str) -> str:
+    """'Grizzly Bears (2)', the second one on the battlefield, is a Grizzly Bears card."""
+    if name.endswith(")") and " (" in name:
+        head, _, tail = name.rpartition(" (")
+        if tail[:-1].isdigit():
+            return head
+    return name
+
+
+_NOTHING: tuple[int, Permanent | None] = (0, None)
+
+
+class Game:
+    """The state of one game. Attributes are read freely; indexed collections change only through methods."""
+
+    def __init__(self) -> None:
+        self.players: list[str] = []
+        self.pstate: dict[str, PlayerState] = {}
+        self.cards: dict[str, Card] = {}
+        self.battlefield: dict[int, Permanent] = {}      # in the order the permanents arrived
+        self.graveyard: list[Permanent] = []
+        self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
+        self._based: dict[str, list[Permanent]] = {}     # name without " (N)" -> permanents on the battlefield
+        self._statics: dict[str, dict[int, Permanent]] = {}   # ability text -> permanents printed with it
+        self._step_triggers: dict[int, Permanent] = {}       # permanents with an "at the beginning of" trigger
+        self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
+        self._gone_base: dict[str, tuple[int, Permanent | None]] = {}
+        self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
+        self._next_pid = 1
+        self.mode = "implicit"
+        self.option = ""
+        self.archenemy: str | None = None
+        self.effects: list[Effect] = []
+        self.stack: list[StackItem] = []
+        self.started = False
+        self.turn = 0
+        self.active = ""
+        self.normal_turn_player = ""
+        self.step: str | None = None
+        self.step_serial = 0
+        self.between_steps = False
+        self.between_turns = False
+        self.plan: list[PlanEntry] = []
+        self.last_step: str | None = None   # the step most recently begun
+        self.passed: set[str] = set()
+        self.pending: list[PendingTrigger] = []       # triggered, not yet on the stack
+        self.waiting: list[PendingTrigger] = []       # triggered when nobody could get priority, for the next step
+        self.delayed: list[PendingTrigger] = []
+        self.extra_turns = ExtraTurns()
+        self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
+        self.skip_turns: list[str] = []
+        self.cleanup_priority = False
+        self.line = 0                                    # the line being replayed
+        # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]
+        self.expired: dict[int, list[tuple[Effect, str]]] = {}
+        self.damage_removed: dict[int, int] = {}         # pid -> damage last removed from it in a cleanup
+        # combat
+        self.assigned: dict[int, list[tuple[int, str]]] = {}      # pid -> [(amount, recipient)]
+        self.combat_attackers_declared = False
+        self.first_strike_step = False
+        self.defenders: list[str] = []
+        self.placement_pending: set[int] = set()
+        self.orders_announced: set[int] = set()   # creatures whose damage assignment order was announced
+        self.dealt_serial = -1                    # the step in which combat damage was last dealt
+        # this turn
+        self.lands_this_turn: dict[str, tuple[str, int]] = {}
+        self.precombat_main_done = False
+        self.skipped_steps: set[str] = set()
+        self.turn_steps: list[str] = []
+
+    # ------------------------------------------------------------ names
+    def player(self, ref: n.Ref) -> str:
+        if ref.text in self.pstate:
+            return ref.text
+        raise UnknownName(ref, "player", self.players)
+
+    def card(self, ref: n.Ref) -> Card:
+        c = self.cards.get(ref.text)
+        if c is None:
+            c = self.cards.get(strip_copy(ref.text))
+        if c is None:
+            raise UnknownName(ref, "card", self.cards)
+        return c
+
+    def perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
+             anywhere: bool = False) -> Permanent:
+        """The permanent a name means: on the battlefield (the first that `prefer` likes, else the first), or,
+        with `anywhere`, the one of that name that left last."""
+        text = ref.text
+        candidates = self._named.get(text) or self._based.get(text)
+        if candidates:
+            if prefer is not None:
+                liked = next((p for p in candidates if prefer(p)), None)
+                if liked is None and text in self._named:
+                    # 'Mountain' may mean any Mountain: another copy ('Mountain (2)') that fits is meant
+                    liked = next((p for p in self._based.get(text, ()) if prefer(p)), None)
+                return liked or candidates[0]
+            return candidates[0]
+        gone = max(self._gone.get(text, _NOTHING), self._gone_base.get(text, _NOTHING), key=lambda e: e[0])[1]
+        if gone is not None and anywhere:
+            return gone
+        if gone is not None:
+            raise NotOnBattlefield(ref, f"{ref.text} is no longer on the battlefield (it left on line {gone.left_line})"
+                                   if gone.left_line else f"{ref.text} is no longer on the battlefield")
+        if ref.text in self.cards or strip_copy(ref.text) in self.cards:
+            raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
+                                        f"(for example 'Alice controls {ref.text}') or narrate how it got there")
+        raise UnknownName(ref, "permanent", [p.name for p in self.battlefield.values()] + list(self.cards))
+
+    def find_perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
+                  anywhere: bool = False) -> Permanent | None:
+        try:
+            return self.perm(ref, prefer=prefer, anywhere=anywhere)
+        except LookupError:
+            return None
+
+    def named(self, name: str) -> Permanent | None:
+        """The first permanent on the battlefield with exactly this display name."""
+        found = self._named.get(name)
+        return found[0] if found else None
+
+    def by_pid(self, pid: int) -> Permanent | None:
+        return self.battlefield.get(pid)
+
+    def on_battlefield(self, p: Permanent) -> bool:
+        return self.battlefield.get(p.pid) is p
+
+    # ------------------------------------------------------------ characteristics
+    def pt(self, p: Permanent) -> tuple[int, int]:
+        power = p.card.power or 0
+        tough = p.card.toughness or 0
+        for kind, count in p.counters.items():
+            if "/" in kind:
+                a, b = kind.split("/")
+                power += int(a) * count
+                tough += int(b) * count
+        for e in self.effects:
+            if e.target == p.pid:
+                power += e.power
+                tough += e.toughness
+        return power, tough
+
+    def has_ability(self, p: Permanent, text: str) -> bool:
+        if p.has(text):
+            return True
+        return bool(self.effects) and any(e.target == p.pid and e.ability is not None and e.ability.text == text
+                                          for e in self.effects)
+
+    def global_static(self, text: str, controller: str | None = None) -> list[Permanent]:
+        """Permanents on the battlefield (not phased out) printed with this ability, optionally of one controller."""
+        holders = self._statics.get(text)
+        if not holders:
+            return []
+        return [p for p in holders.values() if not p.phased_out and (controller is None or p.controller == controller)]
+
+    # ------------------------------------------------------------ moves
+    def new_perm(self, name: str, card: Card, controller: str, *, new: bool = False, token: bool = False) -> Permanent:
+        display = name
+        same = self._copies.get(name, 0)
+        if same:
+            display = f"{name} ({same + 1})"
+        base = strip_copy(display)
+        self._copies[base] = self._copies.get(base, 0) + 1
+        p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token,
+                      entered_serial=self.step_serial)
+        self._next_pid += 1
+        self.battlefield[p.pid] = p
+        self._named.setdefault(display, []).append(p)
+        self._based.setdefault(base, []).append(p)
+        for ab in card.abilities:
+            self._index_ability(p, ab)
+        return p
+
+    def _index_ability(self, p: Permanent, ability: Ability) -> None:
+        self._statics.setdefault(ability.text, {})[p.pid] = p
+        if ability.kind == "trigger" and trigger_step(ability.text) is not None:
+            self._step_triggers[p.pid] = p
+
+    def step_trigger_holders(self) -> list[Permanent]:
+        """Permanents on the battlefield with an ability that triggers at the beginning of a step, in the order
+        they arrived."""
+        return [self._step_triggers[pid] for pid in sorted(self._step_triggers)]
+
+    def add_printed_ability(self, p: Permanent, ability: Ability) -> None:
+        """An ability the setup says the permanent has, as if printed on it."""
+        p.extra.append(ability)
+        if self.on_battlefield(p):
+            self._index_ability(p, ability)
+
+    def leave_battlefield(self, p: Permanent) -> None:
+        if not self.on_battlefield(p):
+            return
+        del self.battlefield[p.pid]
+        self._named[p.name].remove(p)
+        self._based[strip_copy(p.name)].remove(p)
+        for ab in p.abilities():
+            holders = self._statics.get(ab.text)
+            if holders is not None:
+                holders.pop(p.pid, None)
+        self._step_triggers.pop(p.pid, None)
+        self.remove_from_combat(p)
+        self.graveyard.append(p)
+        self._gone[p.name] = self._gone_base[strip_copy(p.name)] = (len(self.graveyard), p)
+        p.left_line = self.line
+        if self.effects:
+            self.effects = [e for e in self.effects if e.target != p.pid]
+
+    def remove_from_combat(self, p: Permanent) -> None:
+        for pid in p.blocking:
+            other = self.battlefield.get(pid)
+            if other is not None and p.pid in other.blockers:
+                other.blockers.remove(p.pid)
+        for pid in p.blockers:
+            other = self.battlefield.get(pid)
+            if other is not None and p.pid in other.blocking:
+                other.blocking.remove(p.pid)
+        p.in_combat = False
+        p.removed_from_combat = True
+        p.attacking = None
+        p.blocking = []
+        p.blockers = []
+
+    def end_combat(self) -> None:
+        """Every creature leaves combat; "until end of combat" effects end."""
+        for p in self.battlefield.values():
+            if p.in_combat or p.attacking is not None or p.blocking:
+                p.left_combat_at_end = True
+            p.in_combat = False
+            p.attacking = None
+            p.blocking = []
+            p.blockers = []
+            p.blocked = None
+            p.band = 0
+        self._expire(lambda e: e.duration == "end_of_combat", "end of combat")
+        self.combat_attackers_declared = False
+
+    def cleanup(self) -> None:
+        """Damage wears off; "until end of turn" and "this turn" effects end."""
+        for p in self.battlefield.values():
+            if p.damage:
+                self.damage_removed[p.pid] = p.damage
+            p.damage = 0
+        self._expire(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
+
+    def _expire(self, ends: Callable[[Effect], bool], when: str) -> None:
+        kept = []
+        for e in self.effects:
+            if ends(e):
+                self.expired.setdefault(e.target, []).append((e, when))
+            else:
+                kept.append(e)
+        self.effects = kept
+
+    def phase(self, p: Permanent, out: bool) -> None:
+        """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger."""
+        if p.phased_out == out:
+            return
+        p.phased_out = out
+        if out:
+            self.remove_from_combat(p)
+        words = "phases out" if out else "phases in"
+        for ab in p.abilities():
+            if ab.kind == "trigger" and ab.text.startswith("whenever ") and words in ab.text:
+                self.pending.append(PendingTrigger(p.name, ab.text, self.step or "", p.controller,
+                                                   when=f"when it {words.replace('es ', 'ed ')}"))
+
+    def empty_mana_pools(self) -> None:
+        for ps in self.pstate.values():
+            ps.lost_mana = ps.pool
+            ps.pool = []
+
+    # ------------------------------------------------------------ priority and the turn plan
+    def priority_players_from(self, player: str) -> list[str]:
+        i = self.players.index(player)
+        return self.players[i:] + self.players[:i]
+
+    def note_stack_change(self) -> None:
+        self.passed = set()
+
+    def all_passed(self) -> bool:
+        return set(self.players) <= self.passed
+
+    def expected_step(self) -> PlanEntry | None:
+        return self.plan[0] if self.plan else None
+
+    def step_tbas(self) -> tuple[str, ...]:
+        return STEP_TBAS.get(self.step or "", ())
+
+    def pay_from_pool(self, player: str, mana: str) -> tuple[bool, bool]:
+        """Pay from the pool: returns (enough, shortfall_was_emptied_at_a_boundary)."""
+        ps = self.pstate[player]
+        # coloured symbols first, so that generic mana never takes the colour a later symbol needs
+        need = sorted(mana_symbols(mana), key=lambda sym: sym.isascii() and sym.isdigit())
+        pool = list(ps.pool)
+        missing: list[str] = []
+        for sym in need:
+            if sym in pool:
+                pool.remove(sym)
+            elif sym.isascii() and sym.isdigit():
+                amount = int(sym)
+                while amount and pool:
+                    pool.pop(0)
+                    amount -= 1
+                if amount:
+                    missing.append(str(amount))
+            else:
+                missing.append(sym)
+        ps.pool = pool
+        if not missing:
+            return True, False
+        return False, mana_value(missing) <= mana_value(ps.lost_mana) and bool(ps.lost_mana)

@@ -1,0 +1,166 @@
+"""The objects of a game: card definitions, players, permanents, continuous effects, the stack, triggers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..nodes import Ability
+
+
+@dataclass(slots=True)
+class Card:
+    name: str
+    types: tuple[str, ...]
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    abilities: tuple[Ability, ...] = ()
+    line: int = 0
+    texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
+
+    def __post_init__(self) -> None:
+        self.texts = frozenset(a.text for a in self.abilities)
+
+    def is_(self, card_type: str) -> bool:
+        return card_type in self.types
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    life: int = 20
+    hand: int | None = None
+    hand_cards: list[str] = field(default_factory=list)
+    max_hand: int = 7
+    pool: list[str] = field(default_factory=list)
+    lost_mana: list[str] = field(default_factory=list)
+    land_played: tuple[str, int] | None = None
+    scheme: str | None = None
+
+
+@dataclass(eq=False, slots=True)
+class Permanent:
+    pid: int
+    name: str
+    card: Card
+    controller: str
+    owner: str
+    tapped: bool = False
+    damage: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+    phased_out: bool = False
+    new: bool = False
+    extra: list[Ability] = field(default_factory=list)
+    entered_serial: int = -1
+    token: bool = False
+    attached_to: str | None = None
+    # combat
+    attacking: str | None = None          # the player or planeswalker name it attacks
+    in_combat: bool = False
+    attacked: bool = False                # declared as an attacker (508.4: put-onto-battlefield never "attacked")
+    blocked: bool | None = None
+    blockers: list[int] = field(default_factory=list)       # in damage assignment order
+    blocking: list[int] = field(default_factory=list)       # in damage assignment order
+    declared_blocker: bool = False
+    left_combat_at_end: bool = False
+    removed_from_combat: bool = False
+    blocked_by_declaration: bool = False
+    band: int = 0                         # attacking in a band: the band's number (0: not in a band)
+    first_strike_at_step: bool = False
+    entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
+    left_line: int = 0                    # the line on which it left the battlefield
+
+    def abilities(self) -> list[Ability]:
+        return list(self.card.abilities) + self.extra
+
+    def has(self, text: str) -> bool:
+        """Whether the permanent was printed (or set up) with this ability; effects are the game's business."""
+        return text in self.card.texts or (bool(self.extra) and any(a.text == text for a in self.extra))
+
+    def is_creature(self) -> bool:
+        return self.card.is_("creature")
+
+
+@dataclass(eq=False, slots=True)
+class Effect:
+    target: int                  # permanent id
+    power: int = 0
+    toughness: int = 0
+    ability: Ability | None = None
+    duration: str = "end_of_turn"
+    line: int = 0
+    label: str = ""
+
+
+@dataclass(slots=True)
+class StackItem:
+    kind: str                    # spell or ability
+    source: str
+    controller: str
+    card: Card | None
+    line: int
+    trigger: str | None = None
+
+
+@dataclass(slots=True)
+class PendingTrigger:
+    """A triggered ability waiting to be put on the stack before anyone gets priority."""
+
+    source: str
+    text: str
+    step: str
+    controller: str
+    rule: str | None = None       # cited when it is missed; by default the step's trigger rule
+    when: str | None = None       # what triggered it, in words; by default "as the <step> began"
+
+
+@dataclass(slots=True)
+class PlanEntry:
+    """A step still to come this turn, and whether an effect added it (extra_step, extra_phase) or not (normal)."""
+
+    step: str
+    origin: str = "normal"
+
+
+class ExtraTurns:
+    """Extra turns still to come, the most recently created first; each operation is O(1) amortised, so a game
+    with tens of thousands of them replays in linear time."""
+
+    __slots__ = ("_owners", "_alive", "_by_player")
+
+    def __init__(self) -> None:
+        self._owners: list[str] = []          # in the order created
+        self._alive: list[bool] = []
+        self._by_player: dict[str, list[int]] = {}
+
+    def push(self, player: str) -> None:
+        self._by_player.setdefault(player, []).append(len(self._owners))
+        self._owners.append(player)
+        self._alive.append(True)
+
+    def _trim(self) -> None:
+        while self._alive and not self._alive[-1]:
+            self._alive.pop()
+            self._owners.pop()
+
+    def next(self) -> str | None:
+        """Whose extra turn comes next (the most recently created), or None."""
+        self._trim()
+        return self._owners[-1] if self._owners else None
+
+    def pop(self) -> None:
+        self._trim()
+        if self._owners:
+            self._remove(self._owners[-1])
+
+    def remove_latest(self, player: str) -> None:
+        """The most recently created extra turn of this player is taken (out of order)."""
+        self._remove(player)
+
+    def _remove(self, player: str) -> None:
+        stack = self._by_player.get(player)
+        while stack:
+            i = stack.pop()
+            if self._alive[i] if i < len(self._alive) else False:
+                self._alive[i] = False
+                return

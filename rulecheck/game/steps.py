@@ -1,0 +1,111 @@
+"""The turn's steps and phases in order, and what the text of a triggered ability says about when it triggers.
+
+Names of steps are the language's names ('declare blockers step'); nothing here knows a rule number."""
+
+from __future__ import annotations
+
+import re
+
+# The steps of a turn, in order, with the phase each belongs to.
+STEP_PHASE: dict[str, str] = {
+    "untap step": "beginning",
+    "upkeep step": "beginning",
+    "draw step": "beginning",
+    "precombat main phase": "main",
+    "beginning of combat step": "combat",
+    "declare attackers step": "combat",
+    "declare blockers step": "combat",
+    "combat damage step": "combat",
+    "second combat damage step": "combat",
+    "end of combat step": "combat",
+    "postcombat main phase": "main",
+    "end step": "ending",
+    "cleanup step": "ending",
+}
+NORMAL_TURN: tuple[str, ...] = (
+    "untap step", "upkeep step", "draw step", "precombat main phase", "beginning of combat step",
+    "declare attackers step", "declare blockers step", "combat damage step", "end of combat step",
+    "postcombat main phase", "end step", "cleanup step",
+)
+COMBAT_STEPS: tuple[str, ...] = ("beginning of combat step", "declare attackers step", "declare blockers step",
+                                 "combat damage step", "end of combat step")
+DAMAGE_STEPS = ("combat damage step", "second combat damage step")
+PHASE_FIRST_STEP = {"beginning phase": "untap step", "combat phase": "beginning of combat step",
+                    "ending phase": "end step", "main phase": "postcombat main phase"}
+PHASE_NAMES = ("beginning phase", "combat phase", "ending phase", "main phase")
+PRIORITY_STEPS = frozenset(s for s in STEP_PHASE if s not in ("untap step", "cleanup step"))
+SORCERY_TYPES = frozenset({"sorcery", "creature", "artifact", "enchantment", "planeswalker", "tribal"})
+PERMANENT_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
+
+
+def canonical_step(name: str) -> str:
+    if name in ("first combat damage step",):
+        return "combat damage step"
+    return name
+
+
+_TRIGGER_STEP = [
+    (re.compile(r"upkeep"), "upkeep step"),
+    (re.compile(r"draw step"), "draw step"),
+    (re.compile(r"main phase"), "precombat main phase"),
+    (re.compile(r"beginning of combat"), "beginning of combat step"),
+    (re.compile(r"end of combat"), "end of combat step"),
+    (re.compile(r"end step|end of turn"), "end step"),
+    (re.compile(r"cleanup"), "cleanup step"),
+]
+
+
+def trigger_step(text: str) -> str | None:
+    """The step an 'at the beginning of ...' trigger watches, or None for other triggers."""
+    if not (text.startswith("at ")):
+        return None
+    for pattern, step in _TRIGGER_STEP:
+        if pattern.search(text):
+            return step
+    return None
+
+
+def trigger_applies(text: str, step: str, controller: str, active: str) -> bool:
+    """Whether a beginning-of-step trigger fires for this step and active player."""
+    watched = trigger_step(text)
+    if watched is None:
+        return False
+    if watched == "precombat main phase":
+        if "precombat" not in text and step not in ("precombat main phase", "postcombat main phase"):
+            return False
+        if "precombat" in text and step != "precombat main phase":
+            return False
+        if "precombat" not in text and step not in ("precombat main phase", "postcombat main phase"):
+            return False
+    elif watched != step:
+        return False
+    if " your " in f" {text} ":
+        return controller == active
+    if "each opponent's" in text:
+        return controller != active
+    return True
+
+
+def mana_symbols(text: str) -> list[str]:
+    return re.findall(r"\{([^}]*)\}", text)
+
+
+def mana_value(symbols: list[str]) -> int:
+    total = 0
+    for s in symbols:
+        total += int(s) if s.isascii() and s.isdigit() else 1
+    return total
+
+
+# The turn-based actions of each step, in the order they happen.
+STEP_TBAS: dict[str, tuple[str, ...]] = {
+    "untap step": ("phasing", "untap"),
+    "draw step": ("draw",),
+    "precombat main phase": ("scheme",),
+    "beginning of combat step": ("choose_defender",),
+    "declare attackers step": ("declare_attackers",),
+    "declare blockers step": ("declare_blockers", "order_attackers", "order_blockers"),
+    "combat damage step": ("assign_ap", "assign_dp", "deal"),
+    "second combat damage step": ("assign_ap", "assign_dp", "deal"),
+    "cleanup step": ("discard", "cleanup_damage"),
+}

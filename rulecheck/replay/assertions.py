@@ -1,0 +1,77 @@
+"""State assertions (`Grizzly Bears is 3/3`, `Alice has 4 cards in hand`): checked against the replayed game,
+or, right after a resolution, taken as what the resolution did."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from .combat.triggers import became_blocked
+from .context import Replay
+from .registry import handles
+
+
+def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
+    """'X is unblocked' after 'Y resolves;' says what the resolution did."""
+    g = r.game
+    p = g.perm(stmt.permanent)
+    if stmt.status in ("tapped", "untapped"):
+        p.tapped = stmt.status == "tapped"
+    elif stmt.status == "unblocked":
+        p.blocked = False
+    elif stmt.status == "blocked":
+        if not p.blocked:
+            became_blocked(r, p, None)
+        p.blocked = True
+
+
+@handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3"))
+def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> None:
+    g = r.game
+    if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
+        ps = g.pstate[stmt.subject.text]
+        actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
+        if actual is not None and actual != stmt.count:
+            what = "cards in hand" if stmt.what == "hand" else "life"
+            r.flag(stmt, "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}")
+        return
+    p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
+    if p is None:
+        return
+    if isinstance(stmt, n.AssertPT):
+        pw, tg = g.pt(p)
+        if (pw, tg) != (stmt.power, stmt.toughness):
+            for when, key in (("end of combat", "500.5"), ("cleanup", "514.2")):
+                gone = [e for e, w in g.expired.get(p.pid, []) if w == when]
+                if gone and (pw + sum(e.power for e in gone), tg + sum(e.toughness for e in gone)) == \
+                        (stmt.power, stmt.toughness):
+                    ended = "when the combat phase ended" if when == "end of combat" else "in the cleanup step"
+                    r.flag(stmt, key, f"{p.name} is {pw}/{tg}, not {stmt.power}/{stmt.toughness}: "
+                                      f"{' and '.join(e.label for e in gone)} ended {ended}")
+                    return
+            r.flag(stmt, "assert", f"{p.name} is {pw}/{tg} in the replay, not {stmt.power}/{stmt.toughness}")
+    elif isinstance(stmt, n.AssertStatus):
+        truth = {"tapped": p.tapped, "untapped": not p.tapped, "attacking": p.in_combat and p.attacking is not None,
+                 "blocking": p.in_combat and bool(p.blocking), "blocked": bool(p.blocked),
+                 "unblocked": p.attacking is not None and not p.blocked}[stmt.status]
+        if not truth and p.left_combat_at_end and stmt.status in ("attacking", "blocking", "blocked", "unblocked"):
+            r.flag(stmt, "511.3", f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
+                                  "step ended")
+        elif not truth:
+            r.flag(stmt, "assert", f"{p.name} is not {stmt.status} in the replay")
+    elif stmt.what == "damage" and p.damage != stmt.count:
+        if p.damage == 0 and g.damage_removed.get(p.pid) == stmt.count:
+            r.flag(stmt, "514.2", f"{p.name} has no damage, not {stmt.count}: damage is removed from permanents in "
+                                  "the cleanup step")
+        else:
+            r.flag(stmt, "assert", f"{p.name} has {p.damage} damage in the replay, not {stmt.count}")
+    elif stmt.what == "loyalty":
+        loyalty = p.counters.get("loyalty", p.card.loyalty or 0)
+        if loyalty != stmt.count:
+            r.flag(stmt, "assert", f"{p.name} has {loyalty} loyalty in the replay, not {stmt.count}")
+
+
+@handles(n.AssertStatus, checks=("511.3",))
+def status(r: Replay, stmt: n.AssertStatus) -> None:
+    if r.resolving is not None:
+        _status_effect(r, stmt)
+    else:
+        assertion(r, stmt)

@@ -1,0 +1,174 @@
+"""Combat damage (510): who assigns damage in which step, to whom, in damage assignment order with lethal
+damage before the next, and dealing it."""
+
+from __future__ import annotations
+
+from ... import nodes as n
+from ...game.combat import (
+    apply_damage,
+    assigns_this_step,
+    deal_combat_damage,
+    defending_player_of,
+    is_attacker,
+    orders_by_choice,
+)
+from ...game.objects import Permanent
+from ...game.steps import DAMAGE_STEPS
+from ..context import AssignmentGroup, Replay
+from ..registry import closes, handles
+from ..tba import in_step, tba
+
+
+@handles(n.AssignDamage, checks=("510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.5", "506.4", "506.3a",
+                                 "506.3b", "506.3d", "508.4a", "703.4j"))
+def assign(r: Replay, stmt: n.AssignDamage) -> None:
+    g = r.game
+    p = g.perm(stmt.creature, anywhere=True)
+    player = p.controller
+    kind = "assign_ap" if player == g.active else "assign_dp"
+    if in_step(r, g.step if g.step in DAMAGE_STEPS else "combat damage step", stmt, kind):
+        tba(r, kind, stmt)
+    if r.assigning is None or r.assigning.player != player:
+        if r.assigning is not None:
+            close_assignment(r, r.assigning)
+        r.assigning = AssignmentGroup(player)
+    r.assigning.lines.append(stmt)
+    total = sum(a.amount for a in stmt.assignments)
+    recipients = [a.recipient.text for a in stmt.assignments]
+    if not g.on_battlefield(p) or not p.in_combat:
+        if total and p.pid in r.not_in_combat and not p.removed_from_combat:
+            rule, why = r.not_in_combat[p.pid]
+            r.flag(stmt, rule, f"{why}; it assigns no combat damage", ("510.1",))
+        elif total and (p.removed_from_combat or not g.on_battlefield(p)):
+            r.flag(stmt, "506.4", f"{p.name} was removed from combat, so it is no longer attacking or blocking and "
+                                  "assigns no combat damage")
+        elif total:
+            r.flag(stmt, "510.1", f"{p.name} is neither attacking nor blocking, so it assigns no combat damage")
+        return
+    if total and not assigns_this_step(g, p):
+        if g.step == "combat damage step":
+            r.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
+                                  f"first-strike damage step; {p.name} has neither", ("702.7",))
+        else:
+            r.flag(stmt, "510.5", f"{p.name} had first strike as the first combat damage step began and lacks "
+                                  "double strike, so it assigns no damage in the second step", ("702.7",))
+        return
+    power = g.pt(p)[0]
+    if power <= 0 and total:
+        r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
+        return
+    if total and total != power:
+        r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
+        return
+    if is_attacker(p):
+        if not p.blocked:
+            target = p.attacking
+            if target is not None and target not in g.pstate and g.named(target) is None:
+                target = None
+            if total and (target is None or any(name != target for name in recipients)):
+                if target is None:
+                    r.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "
+                                           "it isn't attacking anything and assigns no combat damage",
+                           ("506.4c",))
+                else:
+                    r.flag(stmt, "510.1b", f"{p.name} is unblocked, so it assigns its combat damage to {target}, "
+                                           "what it is attacking")
+                return
+        else:
+            blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
+            trample = g.has_ability(p, "trample")
+            defender = defending_player_of(g, p)
+            if total and not blockers and not trample:
+                r.flag(stmt, "510.1c", f"{p.name} is blocked, and with no creature blocking it any more it assigns "
+                                       "no combat damage", ("509.1h",))
+                return
+            bad = [name for name in recipients
+                   if name not in blockers and not (trample and name in (defender, p.attacking))]
+            if bad:
+                r.flag(stmt, "510.1c", f"{p.name} is blocked, so it assigns its combat damage to the creatures "
+                                       f"blocking it, not to {bad[0]}", ("509.1h",))
+                return
+    elif p.blocking or p.declared_blocker or p.in_combat:
+        blocked = {g.by_pid(pid).name for pid in p.blocking if g.by_pid(pid)}  # type: ignore[union-attr]
+        if total and not blocked:
+            r.flag(stmt, "510.1d", f"{p.name} isn't blocking any creature any more, so it assigns no combat damage")
+            return
+        bad = [name for name in recipients if name not in blocked]
+        if bad:
+            r.flag(stmt, "510.1d", f"{p.name} assigns combat damage only to the creatures it is blocking, not to "
+                                   f"{bad[0]}")
+            return
+    g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
+
+
+def _lethal(r: Replay, victim: Permanent, already: int, deathtouch: bool) -> int:
+    """Damage that counts as lethal now: toughness less damage marked and assigned (510.1c)."""
+    g = r.game
+    if deathtouch:
+        return 1 if already == 0 else 0
+    return max(g.pt(victim)[1] - victim.damage - already, 0)
+
+
+@closes(checks=("510.1c", "510.1d", "510.1e"))
+def close_assignment(r: Replay, group: AssignmentGroup) -> None:
+    """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next."""
+    g = r.game
+    assigned_to: dict[str, int] = {}
+    for stmt in group.lines:
+        for a in stmt.assignments:
+            assigned_to[a.recipient.text] = assigned_to.get(a.recipient.text, 0) + a.amount
+    for stmt in group.lines:
+        p = g.find_perm(stmt.creature, anywhere=True)
+        if p is None or p.pid not in g.assigned or r.is_flagged(stmt):
+            continue
+        order_pids = p.blockers if is_attacker(p) else p.blocking
+        order = [g.by_pid(pid) for pid in order_pids]
+        order_perms = [q for q in order if q is not None]
+        rule = "510.1c" if is_attacker(p) else "510.1d"
+        mine = {name: amt for amt, name in g.assigned[p.pid]}
+        deathtouch = g.has_ability(p, "deathtouch")
+        if orders_by_choice(g, p):
+            continue   # a creature with banding on the other side: the damage is divided at will (702.20)
+        short: Permanent | None = None
+        for q in order_perms:
+            got = mine.get(q.name, 0)
+            if short is not None and got > 0:
+                r.flag(stmt, rule, f"{p.name} assigns damage to {q.name}, but {short.name}, ahead of it in the "
+                                   "damage assignment order, is not assigned lethal damage"
+                       + (" (counting every creature's assignment this step)" if len(group.lines) > 1 else ""),
+                       ("510.1e",) if len(group.lines) > 1 else ())
+                break
+            others = assigned_to.get(q.name, 0) - got
+            total_needed = g.pt(q)[1] - q.damage
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed
+            if not lethal and short is None:
+                short = q
+        else:
+            if rule == "510.1c" and g.has_ability(p, "trample"):
+                to_player = sum(amt for amt, name in g.assigned[p.pid] if name not in {q.name for q in order_perms})
+                if to_player and short is not None:
+                    r.flag(stmt, "510.1c", f"{p.name} tramples over, but {short.name} is not assigned lethal damage",
+                           ("702.18",))
+
+
+@handles(n.DealDamage, checks=("703.4k",))
+def deal_one(r: Replay, stmt: n.DealDamage) -> None:
+    g = r.game
+    src = g.find_perm(stmt.source, anywhere=True)
+    combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and r.resolving is None)
+    if combat and g.step in DAMAGE_STEPS:
+        if tba(r, "deal", stmt):
+            return   # combat damage was already taken as dealt when another event came first
+        g.assigned.pop(src.pid if src else -1, None)
+    apply_damage(g, src, stmt.amount, stmt.recipient.text)
+
+
+@handles(n.DamageDealt, checks=("703.4k",))
+def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
+    if not tba(r, "deal", stmt):
+        deal_combat_damage(r.game)
+
+
+@handles(n.RemovedFromCombat)
+def removed_from_combat(r: Replay, stmt: n.RemovedFromCombat) -> None:
+    r.game.remove_from_combat(r.game.perm(stmt.permanent))

@@ -1,0 +1,343 @@
+"""Declaring attackers and blockers (507.1, 508.1, 509.1): who may attack or block, restrictions on the whole
+declaration, its costs, and what declaring does. A declaration may be written over several lines; it is judged
+as a whole once a statement that doesn't continue it arrives."""
+
+from __future__ import annotations
+
+from ... import nodes as n
+from ...game.combat import (
+    ALONE_ATTACK,
+    ALONE_BLOCK,
+    AT_MOST_ONE_BLOCKER,
+    ATTACKS,
+    MAX_ONE_ATTACK,
+    MAX_ONE_BLOCK,
+    UNBLOCKED,
+    attack_tax,
+    bandmates,
+    block_tax,
+    defending_player_of,
+    has_trigger,
+    is_attacker,
+    needs_two_blockers,
+)
+from ...game.objects import Permanent
+from ...game.steps import mana_symbols, mana_value
+from ..context import Declaration, Replay
+from ..registry import closes, handles
+from ..tba import in_step, no_attackers, tba
+from .evasion import evasion
+from .requirements import attack_requirements, block_requirements
+from .triggers import became_blocked, became_blocker, owe
+
+
+@handles(n.ChooseDefender, checks=("507.1", "703.4e"))
+def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    chosen = [g.player(ref) for ref in stmt.defenders]
+    if in_step(r, "beginning of combat step", stmt, "choose_defender"):
+        tba(r, "choose_defender", stmt)
+        if player != g.active:
+            r.flag(stmt, "507.1", f"{player} chooses the defending player, but the active player {g.active} does")
+        elif len(chosen) != 1 and g.option != "attack multiple players":
+            r.flag(stmt, "507.1", f"{player} chooses {', '.join(chosen)} as defending players; in this game the "
+                                  "active player chooses exactly one opponent")
+        elif any(c == g.active for c in chosen):
+            r.flag(stmt, "507.1", f"{player} chooses herself; the defending player is an opponent")
+    g.defenders = chosen
+
+
+@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.3", "508.1c", "703.4f"))
+def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if r.declaration is None or r.declaration.kind != "attack":
+        if in_step(r, "declare attackers step", stmt, "declare_attackers"):
+            tba(r, "declare_attackers", stmt)
+        r.declaration = Declaration("attack", player)
+    decl = r.declaration
+    decl.lines.append(stmt)
+    decl.band = decl.band or stmt.band
+    if player != g.active:
+        r.flag(stmt, "508.1", f"{player} declares attackers, but only the active player {g.active} does")
+        return
+    target_name: str | None = None
+    if stmt.target is not None:
+        target_name = _attack_target(r, stmt, stmt.target, player)
+    for ref in stmt.attackers:
+        p = g.perm(ref, prefer=lambda q: q.controller == player and q.pid not in decl.declared)
+        decl.add(p.pid, [target_name] if target_name else [], stmt)
+        if stmt.band:
+            decl.banded.append(p.pid)
+        if _attacker_problem(r, stmt, p, player):
+            decl.bad.add(p.pid)
+
+
+def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str | None:
+    g = r.game
+    if ref.text in g.pstate:
+        if ref.text == player:
+            r.flag(stmt, "506.2", f"{player} can't attack herself; only the defending player and their "
+                                  "planeswalkers can be attacked", ("508.1b",))
+        elif g.defenders and ref.text not in g.defenders:
+            r.flag(stmt, "506.2", f"{ref.text} is not a defending player this combat", ("508.1b",))
+        return ref.text
+    p = g.perm(ref)
+    if not p.card.is_("planeswalker"):
+        r.flag(stmt, "506.3", f"{p.name} is a {' '.join(p.card.types)}, not a player or planeswalker; only players "
+                              "and planeswalkers can be attacked")
+    elif p.controller == player or (g.defenders and p.controller not in g.defenders):
+        r.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
+                              "defending player can be attacked", ("508.1b",))
+    return p.name
+
+
+def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -> bool:
+    g = r.game
+    if not p.is_creature():
+        return r.flag(stmt, "506.3", f"{p.name} is not a creature; only creatures attack")
+    if p.controller != player:
+        return r.flag(stmt, "508.1a", f"{p.name} is {p.controller}'s; the active player attacks only with "
+                                      "creatures she controls")
+    if p.tapped:
+        return r.flag(stmt, "508.1a", f"{p.name} is tapped; attacking creatures must be untapped")
+    if p.new and not g.has_ability(p, "haste"):
+        return r.flag(stmt, "508.1a", f"{player} has not controlled {p.name} continuously since the turn began "
+                                      "and it lacks haste, so it can't attack", ("302.6",))
+    if g.has_ability(p, "defender") or g.has_ability(p, "can't attack"):
+        why = "defender" if g.has_ability(p, "defender") else "\"can't attack\""
+        return r.flag(stmt, "508.1c", f"{p.name} has {why}, a restriction that forbids it to attack",
+                      ("702.3",) if why == "defender" else ())
+    return False
+
+
+@closes(checks=("508.1c", "508.1d", "508.1e", "508.1g", "508.1i", "509.1b", "509.1c", "509.1d", "509.1f", "508.2",
+                "509.4", "509.4c", "509.4d"))
+def close_declaration(r: Replay, decl: Declaration) -> None:
+    if decl.kind == "attack":
+        _close_attack(r, decl)
+    else:
+        _close_block(r, decl)
+
+
+def _close_attack(r: Replay, decl: Declaration) -> None:
+    g = r.game
+    first = decl.lines[0] if decl.lines else None
+    chosen = [pid for pid, _ in decl.pairs]
+    perms = g.battlefield
+    attackers = [perms[pid] for pid in chosen if pid in perms]
+    target_of: dict[int, str] = {}
+    for pid, ts in decl.pairs:
+        if ts and pid not in target_of:
+            target_of[pid] = ts[0]
+    count = len(attackers)
+    band = [p for p in attackers if p.pid in decl.banded]
+    # 508.1c restrictions that depend on the whole declaration
+    if count == 1 and any(g.has_ability(attackers[0], a) for a in ALONE_ATTACK):
+        r.flag(decl.line(attackers[0].pid), "508.1c", f"{attackers[0].name} can't attack alone, but it is the only "
+                                                      "attacker")
+    elif count > 1 and g.global_static(MAX_ONE_ATTACK):
+        r.flag(decl.line(attackers[1].pid), "508.1c", f"{count} creatures attack, but no more than one creature can "
+                                                      f"attack each combat ({g.global_static(MAX_ONE_ATTACK)[0].name})")
+    elif sum(1 for p in band if not g.has_ability(p, "banding")) > 1 and \
+            any(g.has_ability(p, "banding") for p in band):
+        plain = [p.name for p in band if not g.has_ability(p, "banding")]
+        r.flag(first, "508.1e", f"a band may include only one creature without banding, but {', '.join(plain[:-1])} "
+                                f"and {plain[-1]} have none", ("702.20",))
+    elif decl.band and not any(g.has_ability(p, "banding") for p in band):
+        r.flag(first, "508.1e", "a band is announced, but none of the attackers has banding or \"bands with "
+                                "other\"", ("702.20",))
+    else:
+        attack_requirements(r, decl, attackers)
+    # 508.1g-i costs
+    cost = 0
+    tax: dict[str, int] = {}   # what attacking each defending player costs, per creature
+    for p in attackers:
+        target = target_of.get(p.pid)
+        if target in g.pstate:
+            if target not in tax:
+                tax[target] = attack_tax(g, target)
+            cost += tax[target]
+    _judge_cost(r, decl, cost, "508.1g", "508.1i", "attack")
+    # 508.1f, 508.1j
+    for p in attackers:
+        target = target_of.get(p.pid)
+        if target is None and len(g.defenders) == 1:
+            target = g.defenders[0]
+        p.attacking = target
+        p.in_combat = True
+        p.attacked = True
+        if p in band and len(band) > 1:
+            p.band = band[0].pid
+        if not g.has_ability(p, "vigilance"):
+            p.tapped = True
+        if has_trigger(p, ATTACKS):
+            owe(r, p, ATTACKS, "508.2", "when it was declared as an attacker")
+    g.combat_attackers_declared = bool(attackers)
+    if not attackers:
+        no_attackers(r)
+
+
+def _judge_cost(r: Replay, decl: Declaration, cost: int, total_rule: str, paid_rule: str, what: str) -> None:
+    if decl.pay_line is not None:
+        if decl.paid != cost:
+            r.flag(decl.pay_line, total_rule, f"the total cost to {what} is {{{cost}}}, but {decl.player} pays "
+                                              f"{{{decl.paid}}}", (paid_rule,))
+    elif cost > 0:
+        r.flag(decl.lines[0] if decl.lines else None, paid_rule,
+               f"{what}ing costs {{{cost}}} in total, and it is not paid")
+
+
+@handles(n.PayMana)
+def pay(r: Replay, stmt: n.PayMana) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    decl = r.declaration
+    amount = mana_value(mana_symbols(stmt.mana))
+    if decl is not None:
+        decl.paid += amount
+        decl.pay_line = stmt
+    g.pay_from_pool(player, stmt.mana)
+
+
+@handles(n.DeclareBlockers, checks=("509.1", "509.1a", "509.1b", "506.3", "703.4g"))
+def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if r.resolving is not None and stmt.blockers:
+        _effect_block(r, stmt)
+        return
+    if r.declaration is None or r.declaration.kind != "block":
+        if in_step(r, "declare blockers step", stmt, "declare_blockers"):
+            tba(r, "declare_blockers", stmt)
+        r.declaration = Declaration("block", player)
+    decl = r.declaration
+    decl.lines.append(stmt)
+    attackers = [g.perm(ref) for ref in stmt.attackers]
+    if player == g.active and stmt.blockers:
+        r.flag(stmt, "509.1", f"{player} declares blockers, but {player} is the active player; only defending "
+                              "players declare blockers")
+        decl.bad.update(b.pid for b in (g.perm(ref) for ref in stmt.blockers))
+        return
+    for ref in stmt.blockers:
+        b = g.perm(ref, prefer=lambda q: q.controller == player)
+        decl.add(b.pid, [a.name for a in attackers], stmt)
+        if b.pid in decl.bad:
+            continue
+        if _blocker_problem(r, stmt, b, attackers, player, decl):
+            decl.bad.add(b.pid)
+
+
+def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list[Permanent], player: str,
+                     decl: Declaration) -> bool:
+    g = r.game
+    if not b.is_creature():
+        return r.flag(stmt, "506.3", f"{b.name} is not a creature; only creatures block")
+    if b.controller != player:
+        return r.flag(stmt, "509.1a", f"{b.name} is {b.controller}'s; a player blocks only with creatures she "
+                                      "controls")
+    if b.tapped:
+        return r.flag(stmt, "509.1a", f"{b.name} is tapped; blocking creatures must be untapped")
+    total = decl.declared[b.pid]
+    limit = 99 if g.has_ability(b, "can block any number of creatures") else \
+        2 if g.has_ability(b, "can block an additional creature each combat") else 1
+    if total > limit:
+        return r.flag(stmt, "509.1a", f"{b.name} blocks {total} creatures, but each blocker blocks one attacking "
+                                      "creature unless an ability lets it block more")
+    for a in attackers:
+        if not (a.in_combat and a.attacking is not None) and not a.in_combat:
+            return r.flag(stmt, "509.1a", f"{a.name} is not an attacking creature")
+        defender = defending_player_of(g, a)
+        if defender is not None and defender != player:
+            return r.flag(stmt, "509.1a", f"{a.name} is attacking {a.attacking}, not {player} or a planeswalker "
+                                          f"{player} controls")
+        if g.has_ability(b, "can't block"):
+            return r.flag(stmt, "509.1b", f"{b.name} can't block")
+        reason = evasion(r, b, a)
+        if reason is not None:
+            return r.flag(stmt, "509.1b", reason[0], reason[1])
+    return False
+
+
+def _close_block(r: Replay, decl: Declaration) -> None:
+    g = r.game
+    perms = g.battlefield
+    blocks: dict[int, list[Permanent]] = {}
+    per_attacker: dict[str, list[int]] = {}
+    per_attacker_perm: dict[str, Permanent] = {}
+    for pid, targets in decl.pairs:
+        for t in targets:
+            a = g.named(t)
+            if a is None:
+                continue
+            blocks.setdefault(pid, []).append(a)
+            if pid not in decl.bad:   # a blocker already flagged on its own line doesn't count for the rest
+                per_attacker.setdefault(a.name, []).append(pid)
+                per_attacker_perm[a.name] = a
+    blockers = [perms[pid] for pid in blocks if pid in perms]
+    good = [b for b in blockers if b.pid not in decl.bad]
+    flagged = len(good) < len(blockers)
+    # restrictions on the whole declaration, each flagged on the line of the creature that breaks it
+    for name, pids in per_attacker.items():
+        a = per_attacker_perm[name]
+        if len(pids) == 1 and needs_two_blockers(g, a):
+            flagged = r.flag(decl.line(pids[0]), "509.1b", f"{a.name} can't be blocked except by two or more "
+                                                           f"creatures, but only {perms[pids[0]].name} blocks it") \
+                or flagged
+        elif len(pids) > 1 and g.has_ability(a, AT_MOST_ONE_BLOCKER):
+            flagged = r.flag(decl.line(pids[1]), "509.1b", f"{a.name} can't be blocked by more than one creature, "
+                                                           f"but {len(pids)} block it") or flagged
+    if len(good) == 1 and len(blockers) == 1 and any(g.has_ability(good[0], x) for x in ALONE_BLOCK):
+        flagged = r.flag(decl.line(good[0].pid), "509.1b", f"{good[0].name} can't block alone, but it is the only "
+                                                           "blocker") or flagged
+    if len(good) > 1 and g.global_static(MAX_ONE_BLOCK):
+        flagged = r.flag(decl.line(good[1].pid), "509.1b", f"{len(good)} creatures block, but no more than one "
+                                                           "creature can block each combat "
+                                                           f"({g.global_static(MAX_ONE_BLOCK)[0].name})") or flagged
+    if not flagged:
+        block_requirements(r, decl, blocks)
+    cost = block_tax(g) * len(blockers)
+    _judge_cost(r, decl, cost, "509.1d", "509.1f", "block")
+    # blocking a creature in a band blocks the whole band (702.20)
+    for b in blockers:
+        for a in list(blocks[b.pid]):
+            blocks[b.pid] += [m for m in bandmates(g, a) if m not in blocks[b.pid]]
+    # 509.1g-h
+    for b in blockers:
+        b.in_combat = True
+        b.declared_blocker = True
+        became_blocker(r, b, blocks[b.pid])
+        for a in blocks[b.pid]:
+            if a.pid not in b.blocking:
+                b.blocking.append(a.pid)
+            if b.pid not in a.blockers:
+                a.blockers.append(b.pid)
+    for a in g.battlefield.values():
+        if a.in_combat and is_attacker(a):
+            if a.blockers and not a.blocked:
+                became_blocked(r, a, [perms[pid] for pid in a.blockers if pid in perms])
+            a.blocked = bool(a.blockers)
+            a.blocked_by_declaration = bool(a.blockers)
+            if a.attacked and not a.blockers and has_trigger(a, UNBLOCKED):
+                owe(r, a, UNBLOCKED, "509.4", "when no creature was declared to block it")
+
+
+def _effect_block(r: Replay, stmt: n.DeclareBlockers) -> None:
+    """A creature made to block by a resolving effect (509.6)."""
+    g = r.game
+    for ref in stmt.blockers:
+        b = g.perm(ref)
+        became_blocker(r, b, [g.perm(aref) for aref in stmt.attackers])
+        for aref in stmt.attackers:
+            a = g.perm(aref)
+            if not a.blocked:
+                became_blocked(r, a, [b])
+            b.in_combat = True
+            if a.pid not in b.blocking:
+                b.blocking.append(a.pid)
+            if b.pid not in a.blockers:
+                a.blockers.append(b.pid)
+            a.blocked = True
+            g.placement_pending.add(a.pid)
+            g.placement_pending.add(b.pid)

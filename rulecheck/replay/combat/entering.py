@@ -1,0 +1,73 @@
+"""A permanent put onto the battlefield, perhaps attacking or blocking (506.3, 508.4, 509.7)."""
+
+from __future__ import annotations
+
+from ... import nodes as n
+from ...game.combat import BLOCKED_BY_A_CREATURE, defending_player_of, has_trigger
+from ...game.objects import PlanEntry
+from ...game.steps import STEP_PHASE
+from ..context import Replay
+from ..registry import handles
+from .triggers import became_blocked, owe
+
+
+@handles(n.PutOntoBattlefield, checks=("509.4",))
+def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    card = g.card(stmt.card)
+    ps = g.pstate[player]
+    if not stmt.token:
+        if card.name in ps.hand_cards:
+            ps.hand_cards.remove(card.name)
+        if ps.hand is not None and ps.hand > 0 and r.resolving is not None:
+            ps.hand -= 1
+    p = g.new_perm(card.name, card, player, new=True, token=stmt.token)
+    p.tapped = stmt.tapped
+    if stmt.attacking is not None:
+        target = stmt.attacking.text
+        gone = target not in g.pstate and g.named(target) is None
+        if not p.is_creature():
+            r.not_in_combat[p.pid] = ("506.3a",
+                                     f"{p.name} is not a creature, so it entered the battlefield but was never "
+                                         "attacking")
+        elif player != g.active:
+            r.not_in_combat[p.pid] = ("506.3b",
+                                     f"{p.name} entered the battlefield under {player}'s control, who is not "
+                                         "the attacking player, so it was never attacking")
+        elif gone:
+            r.not_in_combat[p.pid] = ("508.4a",
+                                     f"{p.name} was put onto the battlefield attacking {target}, which was "
+                                         "already gone, so it was never attacking")
+        if p.is_creature() and player == g.active and not gone and STEP_PHASE.get(g.step or "") == "combat":
+            p.attacking = target
+            p.in_combat = True
+            p.attacked = False
+            if g.step == "declare attackers step" and not g.combat_attackers_declared:
+                # 508.6: a creature put onto the battlefield attacking keeps the blockers and damage steps
+                g.plan[0:0] = [PlanEntry("declare blockers step"), PlanEntry("combat damage step")]
+            g.combat_attackers_declared = True
+    if stmt.blocking is not None:
+        a = g.perm(stmt.blocking)
+        if not p.is_creature():
+            r.not_in_combat[p.pid] = ("506.3a",
+                                     f"{p.name} is not a creature, so it entered the battlefield but was never "
+                                         "blocking")
+        elif defending_player_of(g, a) != player:
+            r.not_in_combat[p.pid] = ("506.3d",
+                                     f"{a.name} is not attacking {player} or a planeswalker {player} controls, "
+                                         f"so {p.name} entered the battlefield but was never blocking")
+        if p.is_creature() and defending_player_of(g, a) == player:
+            p.in_combat = True
+            p.entered_blocking = True
+            if not a.blocked:
+                became_blocked(r, a, [p])
+            if has_trigger(a, BLOCKED_BY_A_CREATURE):
+                owe(r, a, BLOCKED_BY_A_CREATURE, "509.4", f"when {p.name} entered the battlefield blocking it")
+            p.blocking = [a.pid]
+            a.blockers.append(p.pid)
+            a.blocked = True
+            g.placement_pending.add(a.pid)
+            g.placement_pending.add(p.pid)
+    if g.step == "end step":
+        p.entered_serial = g.step_serial

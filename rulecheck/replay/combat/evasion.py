@@ -1,0 +1,31 @@
+"""Blocking restrictions between one blocker and one attacker (509.1b): flying, fear, protection and the rest."""
+
+from __future__ import annotations
+
+from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
+from ...game.objects import Permanent
+from ..context import Replay
+
+
+def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]] | None:
+    """Why b can't block a (a restriction of 509.1b), with the related keyword rules; None if it can."""
+    g = r.game
+    if g.has_ability(a, UNBLOCKABLE):
+        return f"{a.name} can't be blocked", ()
+    if g.has_ability(a, "flying") and not (g.has_ability(b, "flying") or g.has_ability(b, "reach")):
+        return f"{a.name} has flying and {b.name} has neither flying nor reach", ("702.9", "702.16")
+    if g.has_ability(b, ONLY_FLYERS) and not g.has_ability(a, "flying"):
+        return f"{b.name} can block only creatures with flying, and {a.name} has no flying", ("702.9",)
+    if g.has_ability(a, "fear") and not (b.card.is_("artifact") or b.card.is_("black")):
+        return f"{a.name} has fear, so only artifact or black creatures can block it", ()
+    if g.has_ability(a, "intimidate") and not (b.card.is_("artifact") or set(colours(b)) & set(colours(a))):
+        return (f"{a.name} has intimidate, so only artifact creatures and creatures that share a colour with it "
+                "can block it", ())
+    quality = protection_against(g, a, b)
+    if quality is not None:
+        return f"{a.name} has protection from {quality}, so {b.name} can't block it", ()
+    if g.has_ability(a, "shadow") != g.has_ability(b, "shadow"):
+        return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ()
+    if g.has_ability(a, "horsemanship") and not g.has_ability(b, "horsemanship"):
+        return f"{a.name} has horsemanship and {b.name} doesn't", ()
+    return None

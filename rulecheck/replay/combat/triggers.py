@@ -1,0 +1,117 @@
+"""Combat triggers (508.2, 508.4, 509.4a-g): owed when a creature attacks, blocks or becomes blocked, and put
+on the stack before anyone gets priority; and why one that nothing owed doesn't trigger."""
+
+from __future__ import annotations
+
+from ... import nodes as n
+from ...game.combat import (
+    ATTACKS,
+    BECOMES_BLOCKED,
+    BLOCKED_BY_A_CREATURE,
+    BLOCKS,
+    BLOCKS_A_CREATURE,
+    UNBLOCKED,
+    defending_player_of,
+    has_trigger,
+    trigger_kind,
+)
+from ...game.objects import PendingTrigger, Permanent, StackItem
+from ..context import Replay
+
+CHECKS = ("508.2", "508.4", "509.4", "509.4a", "509.4b", "509.4c", "509.4d", "509.4g", "508.5")
+
+
+def owe(r: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
+    """A combat trigger has triggered: it must reach the stack before the next player gets priority."""
+    g = r.game
+    g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
+def became_blocker(r: Replay, b: Permanent, attackers: list[Permanent]) -> None:
+    """b was declared as a blocker, or an effect made it block (509.4a, 509.4b); not put onto the battlefield."""
+    if has_trigger(b, BLOCKS) and not b.blocking:
+        owe(r, b, BLOCKS, "509.4", "when it blocked")
+    for a in attackers:
+        if a.pid not in b.blocking:
+            if has_trigger(b, BLOCKS_A_CREATURE):
+                owe(r, b, BLOCKS_A_CREATURE, "509.4", f"when it blocked {a.name}")
+            if has_trigger(a, BLOCKED_BY_A_CREATURE) and b.pid not in a.blockers:
+                owe(r, a, BLOCKED_BY_A_CREATURE, "509.4", f"when {b.name} blocked it")
+
+
+def became_blocked(r: Replay, a: Permanent, blockers: list[Permanent] | None) -> None:
+    """a, an unblocked attacker, becomes blocked: by blockers, or by an effect with no creature (None)."""
+    if has_trigger(a, BECOMES_BLOCKED):
+        owe(r, a, BECOMES_BLOCKED, "509.4", "when it became blocked")
+
+
+def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
+    """A combat trigger put on the stack that nothing owed: say why it doesn't trigger (508.2, 509.4)."""
+    g = r.game
+    kinds = [k for k in (trigger_kind(a.text) for a in p.abilities() if a.kind == "trigger") if k]
+    if not kinds:
+        texts = [a.text for a in p.abilities()]
+        return "exalted" in texts or any(t.startswith("whenever a creature you control attacks alone")
+                                         for t in texts)
+    kind = kinds[0]
+    name = p.name
+    if kind == UNBLOCKED:
+        if p.blocked_by_declaration:
+            r.flag(stmt, "509.4g", f"{name} had a blocker declared for it, so its \"attacks and isn't blocked\" "
+                                   "ability doesn't trigger, even though the blocker later left", ("509.1h",))
+        elif not p.attacked:
+            r.flag(stmt, "509.4g", f"{name} was not declared as an attacker, so its \"attacks and isn't "
+                                   "blocked\" ability doesn't trigger")
+        elif g.step in ("declare attackers step", "beginning of combat step"):
+            r.flag(stmt, "509.4g", f"{name}'s \"attacks and isn't blocked\" ability triggers only when blockers "
+                                   "are declared")
+        else:
+            r.flag(stmt, "509.4g", f"{name}'s \"attacks and isn't blocked\" ability triggers only once")
+    elif kind == ATTACKS:
+        if p.attacked:
+            r.flag(stmt, "508.2", f"{name}'s attack ability triggered once, when attackers were declared; it "
+                                  "doesn't trigger again")
+        elif p.in_combat:
+            r.flag(stmt, "508.4", f"{name}'s attack ability doesn't trigger: it was put onto the battlefield "
+                                  "attacking, so for triggers it never attacked")
+        else:
+            r.flag(stmt, "508.2", f"{name}'s attack ability doesn't trigger: it was not declared as an attacker")
+    elif kind in (BLOCKS, BLOCKS_A_CREATURE):
+        rule = "509.4a" if kind == BLOCKS else "509.4b"
+        if p.entered_blocking:
+            r.flag(stmt, rule, f"{name} was put onto the battlefield blocking, so for triggers it never blocked "
+                               "and its block ability doesn't trigger", ("509.7",))
+        elif not p.blocking:
+            r.flag(stmt, rule, f"{name}'s block ability doesn't trigger: {name} is not blocking")
+        elif kind == BLOCKS:
+            r.flag(stmt, rule, f"{name}'s \"whenever this blocks\" ability triggers only once, however many "
+                               "creatures it blocks")
+        else:
+            r.flag(stmt, rule, f"{name}'s \"blocks a creature\" ability triggers once per attacking creature "
+                               f"it blocks ({len(p.blocking)}), and it has already triggered that often")
+    elif kind == BECOMES_BLOCKED:
+        if not p.blocked:
+            r.flag(stmt, "509.4c", f"{name} is not blocked, so its \"becomes blocked\" ability doesn't trigger")
+        else:
+            r.flag(stmt, "509.4c", f"{name}'s \"becomes blocked\" ability triggers only once, when it first "
+                                   "becomes blocked")
+    else:
+        if not p.blockers:
+            r.flag(stmt, "509.4d", f"no creature blocks {name}, so its \"becomes blocked by a creature\" "
+                                   "ability doesn't trigger", ("509.1h",) if p.blocked else ())
+        else:
+            r.flag(stmt, "509.4d", f"{name}'s \"becomes blocked by a creature\" ability triggers once per "
+                                   f"creature blocking it ({len(p.blockers)}), and it has already triggered that "
+                                   "often")
+    return True
+
+
+def resolve_defending(r: Replay, stmt: n.Resolve, item: StackItem) -> None:
+    g = r.game
+    assert stmt.defending is not None
+    named = g.player(stmt.defending)
+    p = g.find_perm(stmt.source)
+    if p is None:
+        return
+    actual = defending_player_of(g, p)
+    if actual is not None and actual != named:
+        r.flag(stmt, "508.5", f"{p.name} is attacking {p.attacking}, so the defending player for its ability is "
+                              f"{actual}, not {named}", ("508.5a",))

@@ -1,0 +1,133 @@
+"""What every handler works with: the game, the edition, the findings, and what the narration has said so far.
+
+The game (`rulecheck.game`) holds the state of the game itself; this context holds what belongs to the
+*transcript*: which turn-based actions have been narrated in this step, which event came first, a declaration
+written over several lines, a resolution whose effects the following statements describe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import nodes as n
+from ..editions import BASELINE, Edition
+from ..game.game import Game
+from ..game.objects import PlanEntry, StackItem
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    line: int
+    column: int
+    end_column: int
+    rule: str
+    message: str
+    related: tuple[str, ...] = ()
+    severity: str = "error"
+
+
+@dataclass
+class Declaration:
+    """Attack or block declaration being built from consecutive lines (508.1 / 509.1)."""
+
+    kind: str                                   # attack or block
+    player: str
+    lines: list[n.Statement] = field(default_factory=list)
+    pairs: list[tuple[int, list[str]]] = field(default_factory=list)   # creature pid -> what it attacks/blocks
+    band: bool = False
+    banded: list[int] = field(default_factory=list)   # pids declared on a line that says "as a band"
+    paid: int = 0
+    pay_line: n.Statement | None = None
+    bad: set[int] = field(default_factory=set)  # pids already flagged individually
+    declared: dict[int, int] = field(default_factory=dict)   # pid -> how many creatures or players it is paired with
+    line_of: dict[int, n.Statement] = field(default_factory=dict)   # pid -> the line that first declared it
+
+    def add(self, pid: int, targets: list[str], stmt: n.Statement) -> None:
+        self.pairs.append((pid, targets))
+        self.declared[pid] = self.declared.get(pid, 0) + len(targets)
+        self.line_of.setdefault(pid, stmt)
+
+    def line(self, pid: int) -> n.Statement | None:
+        """Where a creature was declared: a fault of that creature's is flagged on its own line."""
+        return self.line_of.get(pid) or (self.lines[0] if self.lines else None)
+
+
+@dataclass
+class AssignmentGroup:
+    """One player's combat damage assignment, written over consecutive lines."""
+
+    player: str
+    lines: list[n.AssignDamage] = field(default_factory=list)
+
+
+class Replay:
+    """The replay of one transcript: a game, the edition judging it, and the findings so far."""
+
+    def __init__(self, edition: Edition = BASELINE) -> None:
+        self.game = Game()
+        self.edition = edition
+        self.findings: list[Finding] = []
+        self._flagged: set[tuple[int, str]] = set()
+        self._flagged_stmt: set[tuple[int, int]] = set()
+        # turn-based actions narrated in this step (None: taken as done without narration)
+        self.tba_done: dict[str, n.Statement | None] = {}
+        self.tba_history: dict[str, dict[str, n.Statement | None]] = {}   # step -> its tba_done, this turn
+        # turn-based actions taken as done because another event came first, and what assuming them undid
+        self.tba_assumed: set[str] = set()
+        self.assumed_removed_plan: list[PlanEntry] = []
+        self.assumed_discard = 0
+        self.first_other: n.Statement | None = None     # the first event of the step that is not turn-based
+        self.resolving: StackItem | None = None          # a resolution on this line describes what follows
+        self.resolving_line = -1
+        self.last_line = 0
+        self.gap = False
+        self.declaration: Declaration | None = None
+        self.assigning: AssignmentGroup | None = None
+        self.mana_emptied: n.Statement | None = None     # a "mana pools empty" that must end its step
+        self.missed_triggers: set[str] = set()
+        self.pending_flagged = False
+        # creatures that entered "attacking" or "blocking" but aren't: (key, why) (506.3)
+        self.not_in_combat: dict[int, tuple[str, str]] = {}
+
+    # ------------------------------------------------------------ reporting
+    def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:
+        """Report a violation of the rule `key` on the statement; False when the edition lacks the rule or the
+        statement already has a finding."""
+        if stmt is None:
+            return False
+        rule = self.edition.number(key)
+        if rule is None:
+            return False
+        span = stmt.span
+        at = (span.line, span.column)
+        keyed = (span.line, rule)
+        if keyed in self._flagged or at in self._flagged_stmt:
+            return False
+        self._flagged.add(keyed)
+        self._flagged_stmt.add(at)
+        rel = tuple(dict.fromkeys(self.edition.cite(related) + self.edition.related(key)))
+        self.findings.append(Finding(span.line, span.column, span.end_column, rule, message, rel))
+        return True
+
+    def warn(self, stmt: n.Statement, code: str, message: str) -> None:
+        """A finding that is not a violation: something rulecheck could not judge."""
+        self.findings.append(Finding(stmt.span.line, stmt.span.column, stmt.span.end_column, code, message,
+                                     severity="warning"))
+
+    def is_flagged(self, stmt: n.Statement) -> bool:
+        return (stmt.span.line, stmt.span.column) in self._flagged_stmt
+
+    def syntax(self, ref: n.Ref, line: int, message: str) -> None:
+        key = (line, "syntax")
+        if key in self._flagged:
+            return
+        self._flagged.add(key)
+        self.findings.append(Finding(line, ref.column, ref.end_column, "syntax", message))
+
+    def state(self, ref: n.Ref, line: int, message: str) -> None:
+        """The transcript says something the replayed game can't have: a permanent that isn't there."""
+        key = (line, "state")
+        if key in self._flagged:
+            return
+        self._flagged.add(key)
+        self.findings.append(Finding(line, ref.column, ref.end_column, "state", message))

@@ -1,0 +1,83 @@
+"""Mana and lands: playing a land (505.5b), mana abilities, paying, and mana emptying (500.4, 703.4p)."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.combat import is_attacker
+from ..game.steps import mana_symbols
+from .context import Replay
+from .registry import handles
+from .tba import PRIORITY_CHECKS, no_priority, other_event, pending_trigger
+
+
+@handles(n.PlayLand, checks=("505.5b",) + PRIORITY_CHECKS)
+def play_land(r: Replay, stmt: n.PlayLand) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    card = g.card(stmt.card)
+    other_event(r, stmt)
+    flagged = no_priority(r, stmt, f"{player} plays {card.name}") or pending_trigger(r, stmt)
+    if not flagged:
+        before = g.lands_this_turn.get(player)
+        ps = g.pstate[player]
+        if player != g.active:
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} during {g.active}'s turn; only the active player "
+                                   "may play a land")
+        elif g.step not in ("precombat main phase", "postcombat main phase"):
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} in the {g.step}; a land is played only in a main "
+                                   "phase")
+        elif g.stack:
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} while {g.stack[-1].source} is on the stack; a land "
+                                   "is played only when the stack is empty")
+        elif before is not None:
+            r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this turn "
+                                   f"({before[0]}, line {before[1]})")
+        elif ps.land_played is not None:
+            r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this turn")
+    g.lands_this_turn.setdefault(player, (card.name, stmt.span.line))
+    ps = g.pstate[player]
+    if card.name in ps.hand_cards:
+        ps.hand_cards.remove(card.name)
+    if ps.hand is not None and ps.hand > 0:
+        ps.hand -= 1
+    g.new_perm(card.name, card, player, new=True)
+
+
+@handles(n.TapForMana, checks=("500.11", "502.3", "514.3", "508.1f"))
+def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if r.declaration is None and (g.step == "untap step" or g.between_steps or g.between_turns):
+        no_priority(r, stmt, f"{player} activates a mana ability")
+    for ref in stmt.permanents:
+        p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
+        attacking = r.declaration is not None and r.declaration.kind == "attack" and p.pid in r.declaration.declared
+        if attacking and not g.has_ability(p, "vigilance"):
+            # the declaration taps its attackers (508.1f) before mana abilities are activated to pay its costs
+            r.flag(stmt, "508.1f", f"{p.name} is tapped as it is declared as an attacker, before any mana ability "
+                                   "is activated, so it can't be tapped for mana now")
+        elif p.tapped:
+            if p.attacked and is_attacker(p) and not g.has_ability(p, "vigilance"):
+                r.flag(stmt, "508.1f", f"{p.name} was tapped when it was declared as an attacker, so it can't be "
+                                       "tapped again to pay a {T} cost")
+            else:
+                r.state(ref, stmt.span.line, f"{p.name} is already tapped, so it can't be tapped to pay a {{T}} "
+                                             "cost; narrate how it untapped")
+        p.tapped = True
+    g.pstate[player].pool.extend(mana_symbols(stmt.mana))
+
+
+@handles(n.AddMana)
+def add_mana(r: Replay, stmt: n.AddMana) -> None:
+    r.game.pstate[r.game.player(stmt.player)].pool.extend(mana_symbols(stmt.mana))
+
+
+@handles(n.ManaEmpties, checks=("703.4p",))
+def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
+    """Narrated where a step ends; anywhere else it is flagged (703.4p) when the step goes on."""
+    g = r.game
+    r.mana_emptied = stmt if g.step is not None and not g.between_steps and r.resolving is None else None
+    for ps in g.pstate.values():
+        if ps.pool:
+            ps.lost_mana = ps.pool
+            ps.pool = []

@@ -1,0 +1,140 @@
+"""The setup: header, card definitions and the starting state, before the first turn header."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
+from ..game.steps import mana_symbols, trigger_step
+from .context import Replay
+from .registry import handles
+
+
+@handles(n.Players, when="setup")
+def players(r: Replay, stmt: n.Players) -> None:
+    g = r.game
+    for ref in stmt.names:
+        if ref.text not in g.pstate:
+            g.players.append(ref.text)
+            g.pstate[ref.text] = PlayerState(ref.text)
+
+
+@handles(n.PriorityMode, when="setup")
+def priority_mode(r: Replay, stmt: n.PriorityMode) -> None:
+    r.game.mode = stmt.mode
+
+
+@handles(n.Option, when="setup")
+def option(r: Replay, stmt: n.Option) -> None:
+    r.game.option = stmt.text
+
+
+@handles(n.Archenemy, when="setup")
+def archenemy(r: Replay, stmt: n.Archenemy) -> None:
+    r.game.archenemy = r.game.player(stmt.player)
+
+
+@handles(n.Title, n.Edition, n.Include, when="setup")
+def header(r: Replay, stmt: n.Statement) -> None:
+    """Read before the replay starts (the title, the edition) or by the checker (included card files)."""
+
+
+@handles(n.CardDef, when="setup")
+def add_card(r: Replay, stmt: n.CardDef) -> None:
+    g = r.game
+    if stmt.name in g.cards:
+        r.syntax(n.Ref(stmt.name, stmt.name_column, stmt.name_column + len(stmt.name)), stmt.span.line,
+                 f"card '{stmt.name}' is defined twice (first on line {g.cards[stmt.name].line})")
+        return
+    g.cards[stmt.name] = Card(stmt.name, stmt.types, stmt.power, stmt.toughness, stmt.loyalty, stmt.abilities,
+                              stmt.span.line)
+
+
+@handles(n.PlayerState, when="setup")
+def player_state(r: Replay, stmt: n.PlayerState) -> None:
+    ps = r.game.pstate[r.game.player(stmt.player)]
+    for fact in stmt.facts:
+        if fact.key == "life":
+            ps.life = int(fact.value)  # type: ignore[call-overload]
+        elif fact.key == "hand":
+            ps.hand = int(fact.value)  # type: ignore[call-overload]
+        elif fact.key == "lands_played" and fact.value:
+            ps.land_played = ("a land", stmt.span.line)
+        elif fact.key == "mana":
+            ps.pool = mana_symbols(str(fact.value))
+        elif fact.key == "max_hand_size":
+            ps.max_hand = int(fact.value)  # type: ignore[call-overload]
+        elif fact.key == "scheme":
+            ps.scheme = str(fact.value)
+
+
+@handles(n.Holds, when="setup")
+def holds(r: Replay, stmt: n.Holds) -> None:
+    g = r.game
+    ps = g.pstate[g.player(stmt.player)]
+    for ref in stmt.cards:
+        g.card(ref)
+        ps.hand_cards.append(ref.text)
+    ps.hand = max(ps.hand or 0, len(ps.hand_cards))
+
+
+@handles(n.Controls, when="setup")
+def controls(r: Replay, stmt: n.Controls) -> None:
+    g = r.game
+    controller = g.player(stmt.player)
+    for spec in stmt.permanents:
+        card = g.card(spec.ref)
+        p = g.new_perm(card.name, card, controller)
+        for fact in spec.facts:
+            _apply_perm_fact(r, p, fact)
+
+
+@handles(n.DelayedTrigger, when="any")
+def delayed_trigger(r: Replay, stmt: n.DelayedTrigger) -> None:
+    g = r.game
+    controller = g.active if g.started else (g.players[0] if g.players else "")
+    g.delayed.append(PendingTrigger(stmt.source.text, stmt.trigger, trigger_step(stmt.trigger) or "", controller))
+
+
+def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
+    g = r.game
+    v = fact.value
+    if fact.key == "tapped":
+        p.tapped = bool(v)
+    elif fact.key == "damage":
+        p.damage = int(v)  # type: ignore[call-overload]
+    elif fact.key == "counters":
+        assert isinstance(v, tuple)
+        kind, count = str(v[0]), int(v[1])
+        p.counters[kind] = p.counters.get(kind, 0) + count
+    elif fact.key == "new":
+        p.new = True
+    elif fact.key == "phased_out":
+        p.phased_out = True
+    elif fact.key == "attacking":
+        assert isinstance(v, n.Ref)
+        p.attacking = v.text
+        p.in_combat = True
+        p.attacked = True
+        g.combat_attackers_declared = True
+    elif fact.key == "blocking":
+        assert isinstance(v, tuple)
+        for ref in v:
+            att = g.perm(ref)
+            p.blocking.append(att.pid)
+            att.blockers.append(p.pid)
+            att.blocked = True
+            att.blocked_by_declaration = True
+        p.in_combat = True
+        p.declared_blocker = True
+    elif fact.key == "blocked":
+        p.blocked = True
+        p.blocked_by_declaration = True
+    elif fact.key == "attached_to":
+        assert isinstance(v, n.Ref)
+        p.attached_to = v.text
+    elif fact.key == "owner":
+        assert isinstance(v, n.Ref)
+        p.owner = v.text
+    elif fact.key == "ability":
+        assert isinstance(v, n.Ability)
+        g.add_printed_ability(p, v)

@@ -1,0 +1,219 @@
+"""Priority and the stack: passes, spells, abilities, triggers put on the stack, resolutions (CR 500.2, 505.5a,
+506.6, 511.3 and the timing of triggered abilities)."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.objects import Card, StackItem
+from ..game.steps import SORCERY_TYPES, trigger_step
+from .combat import timing
+from .combat.timing import combat_timing, damage_window
+from .combat.triggers import combat_trigger, resolve_defending
+from .context import Replay
+from .registry import handles
+from .tba import PRIORITY_CHECKS, STEP_TRIGGER_RULE, no_priority, other_event, pending_trigger
+
+PERMANENT_SPELL_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
+
+
+def priority_action(r: Replay, stmt: n.Statement, what: str) -> None:
+    other_event(r, stmt)
+    if not no_priority(r, stmt, what):
+        pending_trigger(r, stmt)
+
+
+@handles(n.PassPriority, checks=PRIORITY_CHECKS)
+def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
+    player = r.game.player(stmt.player)
+    priority_action(r, stmt, f"{player} passes priority")
+    r.game.passed.add(player)
+
+
+@handles(n.AllPass, checks=PRIORITY_CHECKS)
+def all_pass(r: Replay, stmt: n.AllPass) -> None:
+    priority_action(r, stmt, "players pass priority")
+    r.game.passed = set(r.game.players)
+
+
+@handles(n.Countered)
+def countered(r: Replay, stmt: n.Countered) -> None:
+    _remove_from_stack(r, stmt.source.text, stmt.ability)
+
+
+@handles(n.Cast, checks=("505.5a", "500.4", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
+         + timing.CHECKS)
+def cast(r: Replay, stmt: n.Cast) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    card = g.card(stmt.card)
+    flagged = damage_window(r, stmt, f"{player} casts {card.name}")
+    other_event(r, stmt)
+    if not flagged:
+        flagged = no_priority(r, stmt, f"{player} casts {card.name}")
+    if not flagged:
+        flagged = pending_trigger(r, stmt)
+    if not flagged:
+        flagged = _sorcery_timing(r, stmt, player, card)
+    if not flagged:
+        flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
+    if not flagged:
+        flagged = _targets(r, stmt, stmt.targets, card)
+    if not flagged and stmt.paying and stmt.from_pool:
+        enough, emptied = g.pay_from_pool(player, stmt.paying)
+        if not enough and emptied:
+            r.flag(stmt, "500.4", f"{player} pays {stmt.paying} for {card.name} with mana that emptied from the "
+                                  "pool when the previous step ended", ("106.4", "703.4p"))
+    ps = g.pstate[player]
+    if card.name in ps.hand_cards:
+        ps.hand_cards.remove(card.name)
+    if ps.hand is not None and ps.hand > 0:
+        ps.hand -= 1
+    if not flagged:  # an illegal cast is reversed (716); a later 'resolves' is taken as it comes
+        g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line))
+    g.note_stack_change()
+
+
+def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
+    g = r.game
+    if not (set(card.types) & SORCERY_TYPES) or any(a.text == "flash" for a in card.abilities):
+        return False
+    main = g.step in ("precombat main phase", "postcombat main phase")
+    kind = "sorcery" if card.is_("sorcery") else "creature" if card.is_("creature") else card.types[-1]
+    if player != g.active:
+        return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} during {g.active}'s turn; only "
+                                      "the active player may cast sorcery-speed spells")
+    if not main:
+        return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} in the {g.step}; such spells "
+                                      "are cast only in a main phase")
+    if g.stack:
+        return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} while {g.stack[-1].source} is "
+                                      "on the stack; such spells need an empty stack")
+    return False
+
+
+def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: Card | None) -> bool:
+    g = r.game
+    for t in targets:
+        if t.kind == "tba":
+            action = t.text.split()[-1]
+            rule = {"draw": "504.1", "untap": "502.2", "discard": "514.1", "damage": "510.2"}.get(action, "703.1")
+            return r.flag(stmt, rule, f"{t.text} is a turn-based action: it doesn't use the stack, so it cannot be "
+                                      "targeted or countered", ("703.1",))
+        if t.kind == "ability" and t.ref is not None and \
+                not any(s.source == t.ref.text and s.kind == "ability" for s in g.stack):
+            return False
+        if t.kind == "object" and t.ref is not None and t.ref.text not in g.pstate:
+            p = g.find_perm(t.ref, anywhere=True)
+            if p is None or card is None:
+                continue
+            wants = [a.text for a in card.abilities if a.kind == "target"]
+            if any("attacking" in w or "blocking" in w for w in wants) and not p.in_combat \
+                    and p.left_combat_at_end and p in g.battlefield.values():
+                return r.flag(stmt, "511.3", f"{p.name} stopped being in combat when the end of combat step "
+                                             f"ended, so it is not an attacking or blocking creature now")
+    return False
+
+
+@handles(n.Activate, checks=("504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS + timing.CHECKS)
+def activate(r: Replay, stmt: n.Activate) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    source = g.find_perm(stmt.source)
+    what = f"{player} activates an ability of {stmt.source.text}"
+    flagged = damage_window(r, stmt, what)
+    other_event(r, stmt)
+    flagged = flagged or no_priority(r, stmt, what) or pending_trigger(r, stmt)
+    if not flagged and source is not None:
+        flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
+    if not flagged:
+        flagged = _targets(r, stmt, stmt.targets, None)
+    if not flagged:
+        g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
+                                 stmt.span.line))
+    g.note_stack_change()
+
+
+@handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "508.2", "508.4", "509.4", "509.4a",
+                            "509.4b", "509.4c", "509.4d", "509.4g") + tuple(STEP_TRIGGER_RULE.values()))
+def trigger(r: Replay, stmt: n.Trigger) -> None:
+    g = r.game
+    other_event(r, stmt)
+    source = stmt.source.text
+    pend = next((t for t in g.pending if t.source == source), None)
+    perm = g.find_perm(stmt.source, anywhere=True)
+    if pend is not None:
+        g.pending.remove(pend)
+        if not g.pending:
+            r.pending_flagged = False
+        g.stack.append(StackItem("ability", source, pend.controller, perm.card if perm else None,
+                                 stmt.span.line, pend.text))
+        g.note_stack_change()
+        if g.step == "cleanup step":
+            g.cleanup_priority = True
+        return
+    if source in r.missed_triggers:
+        r.missed_triggers.discard(source)   # already flagged when it was missed; taken as it comes
+    elif g.step in ("untap step",) or g.between_steps or g.between_turns:
+        no_priority(r, stmt, f"{source}'s ability is put on the stack")
+    elif perm is not None:
+        step_triggers = [a.text for a in perm.abilities() if a.kind == "trigger" and trigger_step(a.text)]
+        delayed = [d for d in g.delayed if d.source == source]
+        owed_by_combat = combat_trigger(r, stmt, perm)
+        if not owed_by_combat and (step_triggers or delayed):
+            texts = step_triggers + [d.text for d in delayed]
+            watched = [trigger_step(t) for t in texts]
+            if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
+                r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
+                                       "this main phase is a postcombat main phase, so it doesn't trigger")
+            elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
+                if g.step == "end step" and perm.entered_serial == g.step_serial:
+                    r.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "
+                                          "\"at the beginning of the end step\" ability waits for the next "
+                                          "turn's end step")
+                elif g.step == "end step" and any(d.source == source for d in g.delayed):
+                    pass
+            else:
+                step = next((w for w in watched if w), None)
+                if step is not None:
+                    r.flag(stmt, STEP_TRIGGER_RULE.get(step, "500.6"),
+                           f"{source}'s ability triggers only as the {step} begins, not in the {g.step}")
+    for d in list(g.delayed):
+        if d.source == source:
+            g.delayed.remove(d)
+            break
+    g.stack.append(StackItem("ability", source, perm.controller if perm else g.active,
+                             perm.card if perm else None, stmt.span.line))
+    g.note_stack_change()
+    if g.step == "cleanup step":
+        g.cleanup_priority = True
+
+
+@handles(n.Resolve, checks=("500.2", "508.5"))
+def resolve(r: Replay, stmt: n.Resolve) -> None:
+    g = r.game
+    source = stmt.source.text
+    other_event(r, stmt)
+    if g.mode == "explicit" and g.stack and not g.all_passed():
+        missing = [p for p in g.players if p not in g.passed]
+        r.flag(stmt, "500.2", f"{source} resolves before all players passed priority in succession "
+                              f"({', '.join(missing)} did not pass)", ("117.4",))
+    item = _remove_from_stack(r, source, stmt.ability)
+    if item is None:
+        item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
+    r.resolving = item
+    r.resolving_line = stmt.span.line
+    if stmt.defending is not None:
+        resolve_defending(r, stmt, item)
+    if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:
+        g.new_perm(item.card.name, item.card, item.controller, new=True)
+    g.passed = set()
+
+
+def _remove_from_stack(r: Replay, source: str, ability: bool) -> StackItem | None:
+    g = r.game
+    for i in range(len(g.stack) - 1, -1, -1):
+        if g.stack[i].source == source and (not ability or g.stack[i].kind == "ability"):
+            item = g.stack.pop(i)
+            g.note_stack_change()
+            return item
+    return None

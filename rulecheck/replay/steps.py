@@ -1,0 +1,461 @@
+"""Turn structure: turns, steps and phases in order, extra and skipped ones, and what begins and ends with them
+(CR 500-505, 507, 511-514 and the step-boundary actions of 703)."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.combat import assigns_this_step, begin_combat, begin_damage_step
+from ..game.objects import PendingTrigger, PlanEntry
+from ..game.steps import (
+    DAMAGE_STEPS,
+    NORMAL_TURN,
+    PHASE_FIRST_STEP,
+    PHASE_NAMES,
+    PRIORITY_STEPS,
+    STEP_PHASE,
+    STEP_TBAS,
+    canonical_step,
+    trigger_applies,
+)
+from .context import Replay
+from .registry import handles
+from .tba import STEP_TRIGGER_RULE, assume_tbas
+
+
+@handles(n.TurnHeader, when="any", checks=("500.1", "500.7", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1",
+                                           "512.1",
+                                               "500.8", "500.9"))
+def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if not g.started:
+        g.started = True
+        g.turn = stmt.number
+        g.active = player
+        g.normal_turn_player = player
+        _begin_turn_state(r, first=True)
+        if stmt.in_step:
+            step = canonical_step(stmt.in_step)
+            step = PHASE_FIRST_STEP.get(step, step)
+            # a transcript may join in the second (regular) combat damage step of a first-strike combat
+            place = "combat damage step" if step in DAMAGE_STEPS else step
+            g.plan = [PlanEntry(s) for s in NORMAL_TURN[NORMAL_TURN.index(place) + 1:]] if place in NORMAL_TURN \
+                else []
+            if place in NORMAL_TURN and (place == "precombat main phase" or NORMAL_TURN.index(place) > 3):
+                g.precombat_main_done = step != "precombat main phase"
+            if place in NORMAL_TURN and NORMAL_TURN.index(place) > NORMAL_TURN.index("end of combat step"):
+                g.turn_steps = list(NORMAL_TURN[:NORMAL_TURN.index(place)])   # the turn's combat is over
+            _apply_skips(r)
+            _enter_step(r, step, stmt, joined=True)
+        else:
+            g.plan = [PlanEntry(s) for s in NORMAL_TURN]
+            _apply_skips(r)
+        return
+    # the previous turn ends here if it was not ended explicitly
+    if not g.between_turns:
+        end_turn(r, stmt)
+    expected_extra = g.extra_turns.next()
+    if expected_extra is not None:
+        if player != expected_extra:
+            r.flag(stmt, "500.7",
+                   f"turn {stmt.number} is {player}'s, but the most recently created extra turn is "
+                   f"{expected_extra}'s, and it comes first")
+            g.extra_turns.remove_latest(player)
+        else:
+            g.extra_turns.pop()
+    else:
+        i = g.players.index(g.normal_turn_player)
+        nxt = g.players[(i + 1) % len(g.players)]
+        while nxt in g.skip_turns:
+            g.skip_turns.remove(nxt)
+            i = g.players.index(nxt)
+            nxt = g.players[(i + 1) % len(g.players)]
+        if player != nxt and not stmt.extra:
+            r.flag(stmt, "500.1", f"turn {stmt.number} is {player}'s, but {nxt} takes the next turn")
+        if not stmt.extra:
+            g.normal_turn_player = player
+    g.turn = stmt.number
+    g.active = player
+    g.between_turns = False
+    g.between_steps = False
+    g.step = None
+    _begin_turn_state(r)
+    g.plan = [PlanEntry(s) for s in NORMAL_TURN]
+    _apply_skips(r)
+
+
+def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
+    g = r.game
+    r.tba_history = {}
+    if first:
+        for ps in g.pstate.values():
+            if ps.land_played is not None:
+                g.lands_this_turn[ps.name] = ps.land_played
+        g.skipped_steps = set()
+        g.turn_steps = []
+        return
+    for p in g.battlefield.values():
+        p.new = False
+        p.attacked = False
+    for ps in g.pstate.values():
+        ps.land_played = None
+    g.lands_this_turn = {}
+    g.skipped_steps = set()
+    g.turn_steps = []
+    g.precombat_main_done = False
+    g.combat_attackers_declared = False
+    g.cleanup_priority = False
+
+
+SKIP_DRAW = "skip your draw step"
+
+
+def _apply_skips(r: Replay) -> None:
+    g = r.game
+    if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
+        _remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
+        g.skipped_steps.add("draw step")
+    keep: list[tuple[str, str, bool]] = []
+    for player, step, this_turn in g.skips:
+        if player != g.active:
+            keep.append((player, step, this_turn))
+            continue
+        _remove_from_plan(r, step)
+        g.skipped_steps.add(step)
+    g.skips = keep
+
+
+def _remove_from_plan(r: Replay, step: str) -> None:
+    g = r.game
+    if step == "combat phase":
+        g.plan = [e for e in g.plan if STEP_PHASE.get(e.step) != "combat"]
+        return
+    step = PHASE_FIRST_STEP.get(step, step) if step in PHASE_NAMES and step != "combat phase" else step
+    for e in g.plan:
+        if e.step == step:
+            g.plan.remove(e)
+            return
+
+
+def end_turn(r: Replay, stmt: n.Statement) -> None:
+    """Checks at the end of a turn, explicit ('turn 3 ends') or implied by the next turn header."""
+    g = r.game
+    if g.step is not None and not g.between_steps:
+        _end_step(r, stmt, implied=True)
+    if g.plan:
+        missing = g.plan[0]
+        if missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
+            r.flag(stmt, "514.3a", f"players got priority in the cleanup step of turn {g.turn}, so another "
+                                   "cleanup step must follow before the turn ends")
+        elif not r.gap:
+            _order_violation(r, stmt, missing, "the turn ends")
+        else:
+            for e in list(g.plan):
+                _run_omitted_step(r, e.step, stmt)
+        g.plan = []
+    r.gap = False
+    g.between_turns = True
+    g.step = None
+
+
+def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
+    """A step left out after '...': its turn-based actions happen, nobody casts anything."""
+    g = r.game
+    g.step = step
+    g.step_serial += 1
+    r.tba_done = {}
+    r.tba_assumed = set()
+    r.first_other = None
+    if step in DAMAGE_STEPS:
+        fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
+                    and assigns_this_step(g, p)]
+        if fighters:
+            r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
+                                  f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")
+    assume_tbas(r)
+    if step == "end of combat step":
+        g.end_combat()
+    if step == "cleanup step":
+        g.cleanup()
+
+
+def _order_violation(r: Replay, stmt: n.Statement, expected: PlanEntry, what: str) -> None:
+    rule = _order_rule(r, expected)
+    if expected.origin == "extra_phase":
+        r.flag(stmt, "500.8", f"{what}, but the additional {expected.step.replace(' step', '')} created this "
+                              "turn must come next")
+    elif expected.origin == "extra_step":
+        r.flag(stmt, "500.9", f"{what}, but the additional {expected.step} created this turn must come next")
+    else:
+        r.flag(stmt, rule, f"{what}, but the {expected.step} comes next"
+               + (" and nothing skips it" if rule in ("501.1", "505.1", "512.1") else ""))
+
+
+def _order_rule(r: Replay, expected: PlanEntry) -> str:
+    g = r.game
+    phase = STEP_PHASE.get(expected.step, "")
+    if phase == "beginning":
+        return "501.1"
+    if phase == "combat":
+        return "505.1" if g.step in ("precombat main phase", "postcombat main phase") else "506.1"
+    if phase == "main":
+        return "505.1"
+    if phase == "ending":
+        return "512.1"
+    return "500.1"
+
+
+@handles(n.StepBoundary, checks=("500.1", "500.2", "505.2", "500.8", "500.9", "500.10", "501.1", "505.1", "505.1a",
+                                 "506.1",
+                                 "508.6", "512.1"))
+def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
+    g = r.game
+    name = canonical_step(stmt.step)
+    if stmt.edge == "ends":
+        target = PHASE_FIRST_STEP.get(name) if name in PHASE_NAMES else name
+        if g.step is None or g.between_steps:
+            return
+        if name in PHASE_NAMES or target == g.step or name == g.step:
+            _end_step(r, stmt, implied=False)
+        else:
+            r.flag(stmt, "500.1", f"the {name} ends, but the game is in the {g.step}")
+            _end_step(r, stmt, implied=False)
+        return
+    step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
+    if name == "main phase":
+        step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
+    if g.between_turns:
+        r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
+        g.between_turns = False
+    if g.step is not None and not g.between_steps:
+        _end_step(r, stmt, implied=True)
+    _advance_plan(r, step, stmt)
+    _enter_step(r, step, stmt, joined=False)
+
+
+def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> None:
+    g = r.game
+    expected = g.expected_step()
+    if expected is not None and expected.step == step:
+        g.plan.pop(0)
+        return
+    later = [i for i, e in enumerate(g.plan) if e.step == step]
+    if r.gap and later:
+        for e in g.plan[:later[0]]:
+            _run_omitted_step(r, e.step, stmt)
+        g.plan = g.plan[later[0] + 1:]
+        r.gap = False
+        return
+    r.gap = False
+    if expected is None:
+        r.flag(stmt, "500.1", f"the {step} begins, but the turn has no step left")
+        return
+    if step in ("declare blockers step", "combat damage step") and not g.combat_attackers_declared \
+            and g.step in ("declare attackers step", "beginning of combat step"):
+        r.flag(stmt, "508.6", f"the {step} begins although no creature attacked; without attackers the declare "
+                              "blockers and combat damage steps are skipped")
+        return
+    if step == "second combat damage step":
+        r.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
+                              "strike or double strike as the first one began", ("510.5",))
+        return
+    if _skipped_step(r, step):
+        r.flag(stmt, "500.10", f"the {step} happens, but it was skipped this turn")
+        if STEP_PHASE.get(step) == "combat":  # taken as announced: the rest of that combat phase follows
+            rest = ["declare attackers step", "declare blockers step", "combat damage step", "end of combat step"]
+            after = rest[rest.index(step) + 1:] if step in rest else rest
+            g.plan[0:0] = [PlanEntry(x) for x in after]
+        return
+    if step == "precombat main phase" and g.precombat_main_done:
+        r.flag(stmt, "505.1a", "only the first main phase of a turn is the precombat main phase; this one is a "
+                               "postcombat main phase")
+        if later:
+            g.plan = g.plan[later[0] + 1:]
+        return
+    if step == "postcombat main phase" and not g.precombat_main_done and expected.step == "precombat main phase":
+        r.flag(stmt, "505.1a", "the first main phase of the turn is the precombat main phase")
+        g.plan.pop(0)
+        return
+    _order_violation(r, stmt, expected, f"the {step} begins")
+    if later:
+        g.plan = g.plan[later[0] + 1:]
+
+
+def _skipped_step(r: Replay, step: str) -> bool:
+    g = r.game
+    skipped = g.skipped_steps
+    return step in skipped or (STEP_PHASE.get(step) == "combat" and "combat phase" in skipped)
+
+
+def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> None:
+    g = r.game
+    g.step = step
+    g.step_serial += 1
+    g.last_step = step
+    g.turn_steps.append(step)
+    g.between_steps = False
+    g.passed = set()
+    r.tba_done = {}
+    r.tba_assumed = set()
+    r.first_other = None
+    g.pending = g.waiting if step == "upkeep step" else []
+    g.waiting = []
+    r.pending_flagged = False
+    if step == "precombat main phase":
+        g.precombat_main_done = True
+    if step == "cleanup step":
+        g.cleanup_priority = False
+    if step == "beginning of combat step":
+        begin_combat(g)
+    if step in DAMAGE_STEPS:
+        begin_damage_step(g)
+    if joined:
+        r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
+        return
+    # beginning-of-step triggers
+    for p in g.step_trigger_holders():
+        if p.phased_out:
+            continue
+        for ab in p.abilities():
+            # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger` line
+            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step, p.controller,
+                                                                                         g.active):
+                g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
+    for d in list(g.delayed):
+        if d.step == step:
+            g.pending.append(d)
+            g.delayed.remove(d)
+    if step == "precombat main phase" and g.archenemy != g.active:
+        r.tba_done["scheme"] = None
+    if step == "beginning of combat step" and not _needs_defender_choice(r):
+        r.tba_done["choose_defender"] = None
+
+
+def _needs_defender_choice(r: Replay) -> bool:
+    g = r.game
+    return len(g.players) > 2 and g.option not in ("attack multiple players",) and g.archenemy is None
+
+
+def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
+    """The current step ends at this statement (500.2, 505.2, 500.4, 500.5, 511.3)."""
+    g = r.game
+    step = g.step or ""
+    assume_tbas(r)
+    r.tba_history[step] = r.tba_done
+    if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
+        main = step.endswith("main phase")
+        if g.stack:
+            rule = "505.2" if main else "500.2"
+            top = g.stack[-1]
+            r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
+                               "the stack is empty and all players pass in succession")
+        elif g.mode == "explicit" and not g.all_passed():
+            missing = [p for p in g.players if p not in g.passed]
+            r.flag(stmt, "505.2" if main else "500.2",
+                   f"the {step} ends before all players passed in succession with an empty stack "
+                   f"({', '.join(missing)} did not pass)")
+    if step == "cleanup step" and g.cleanup_priority:
+        g.plan.insert(0, PlanEntry("cleanup step"))
+    if step == "untap step":
+        # nobody gets priority in the untap step: what triggered there waits for the upkeep (503.1)
+        g.waiting = [PendingTrigger(t.source, t.text, "upkeep step", t.controller, "503.1",
+                                    f"{t.when} during the untap step") for t in g.pending]
+        g.pending = []
+    if g.pending and not r.pending_flagged:
+        r.missed_triggers.update(t.source for t in g.pending)
+        trig = g.pending[0]
+        rule = trig.rule or STEP_TRIGGER_RULE.get(step, "500.6")
+        when = trig.when or f"as the {step} began"
+        r.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
+                           "on the stack")
+    g.pending = []
+    g.empty_mana_pools()   # 500.4
+    # 500.5: "until end of <step>" effects
+    if step == "end of combat step":
+        g.end_combat()
+    if step == "cleanup step":
+        g.cleanup()
+    g.between_steps = not implied
+    g.passed = set()
+
+
+@handles(n.ExtraPhase)
+def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
+    g = r.game
+    steps = [canonical_step(s) for s in stmt.steps]
+    entries: list[PlanEntry] = []
+    for s in steps:
+        if s in ("combat phase",):
+            entries += [PlanEntry(x, "extra_phase") for x in ("beginning of combat step", "declare attackers step",
+                                                              "declare blockers step", "combat damage step",
+                                                              "end of combat step")]
+        elif s.endswith("main phase") or s == "main phase":
+            entries.append(PlanEntry("postcombat main phase", "extra_phase"))
+        elif s in PHASE_NAMES:
+            continue
+        else:
+            entries.append(PlanEntry(s, "extra_step"))
+    if entries and entries[0].origin == "extra_phase":
+        # after the current phase
+        phase = STEP_PHASE.get(g.step or "", "")
+        i = 0
+        while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
+            i += 1
+        g.plan[i:i] = entries
+    else:
+        g.plan[0:0] = entries
+
+
+@handles(n.TurnEnd, checks=("514.3a", "500.1", "500.2", "505.2", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9"))
+def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
+    if not r.game.between_turns:
+        end_turn(r, stmt)
+
+
+@handles(n.Gap)
+def gap(r: Replay, stmt: n.Gap) -> None:
+    r.gap = True
+
+
+@handles(n.ExtraTurn, when="any")
+def extra_turn(r: Replay, stmt: n.ExtraTurn) -> None:
+    r.game.extra_turns.push(r.game.player(stmt.player))
+
+
+@handles(n.SkipStep, when="any")
+def skip_step(r: Replay, stmt: n.SkipStep) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    step = canonical_step(stmt.step)
+    if player == g.active and g.started and any(e.step == step or (step == "combat phase") for e in g.plan):
+        _remove_from_plan(r, step)
+        g.skipped_steps.add(step)
+    else:
+        g.skips.append((player, step, stmt.this_turn))
+
+
+@handles(n.SkipTurn, when="any")
+def skip_turn(r: Replay, stmt: n.SkipTurn) -> None:
+    r.game.skip_turns.append(r.game.player(stmt.player))
+
+
+CHECKS = ("703.4p",)   # before_event, armed by the ManaEmpties handler
+# statements that may follow "mana pools empty" at the end of a step
+_STEP_END = (n.StepBoundary, n.TurnEnd, n.TurnHeader, n.Gap, n.ManaEmpties, n.DurationsEnd, n.EffectEnds,
+             n.AssertPT, n.AssertStatus, n.AssertCount, n.ExtraTurn, n.ExtraPhase)
+
+
+def before_event(r: Replay, stmt: n.Statement) -> bool:
+    """Checks before any event of the game: "mana pools empty" must end its step (703.4p), and after a gap at
+    the start of a turn the transcript must say which step it is in. False: the event can't be placed."""
+    g = r.game
+    if r.mana_emptied is not None and not isinstance(stmt, _STEP_END):
+        r.flag(r.mana_emptied, "703.4p", f"mana pools empty here, but the {g.step} goes on; unused mana empties "
+                                         "only as a step or phase ends", ("500.4",))
+    if not isinstance(stmt, n.ManaEmpties):
+        r.mana_emptied = None
+    if r.gap and g.step is None and not isinstance(stmt, _STEP_END):
+        r.flag(stmt, "syntax", "after '...' at the start of a turn, say which step comes next (for example "
+                               "'precombat main phase begins'); rulecheck can't tell in which step this happens")
+        return False
+    return True

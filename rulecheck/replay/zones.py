@@ -1,0 +1,211 @@
+"""Cards and permanents moving and changing: drawing (504.1), discarding (514.1), untapping (502.2), phasing
+(502.1), tapping, leaving the battlefield, life, schemes (505.3), and effects that act without the stack (703.2)."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.game import strip_copy
+from ..parser import NO_MAX_HAND
+from .context import Replay
+from .registry import handles
+from .tba import KEEP_TAPPED, TBA_WORDS, other_event, tba
+
+
+@handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
+def draw(r: Replay, stmt: n.Draw) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    ps = g.pstate[player]
+    resolving = r.resolving is not None
+    if stmt.for_source is not None:
+        _direct_effect(r, stmt, stmt.for_source)
+    elif (g.step == "draw step" and player == g.active and "draw" not in r.tba_done and not resolving):
+        if stmt.count != 1:
+            r.flag(stmt, "504.1", f"{player} draws {stmt.count} cards for the turn; the draw step's turn-based "
+                                  "draw is one card")
+        tba(r, "draw", stmt)
+    elif (g.step == "draw step" and player == g.active and r.tba_done.get("draw", 0) is None
+          and r.first_other is not None and not resolving and r.first_other is not stmt
+          and not r.is_flagged(r.first_other) and _first_other_is_priority(r)):
+        # the draw was assumed when something else happened first; this late narration is that draw
+        r.flag(r.first_other, "703.4c", f"this happens before {TBA_WORDS['draw']}, a turn-based action that "
+                                        f"comes first in the draw step", ("504.1", "703.4"))
+        return
+    else:
+        other_event(r, stmt)
+    if ps.hand is not None:
+        ps.hand += stmt.count
+
+
+def _first_other_is_priority(r: Replay) -> bool:
+    return isinstance(r.first_other, (n.Cast, n.Activate, n.Trigger, n.PassPriority, n.AllPass, n.PlayLand))
+
+
+def _direct_effect(r: Replay, stmt: n.Statement, source_ref: n.Ref) -> None:
+    """'X happens for SOURCE': SOURCE's ability acting without the stack (703.2)."""
+    g = r.game
+    source = source_ref.text
+    resolving = r.resolving is not None and r.resolving.source == source
+    if resolving:
+        return
+    perm = g.find_perm(source_ref, anywhere=True)
+    triggers = [a.text for a in perm.abilities() if a.kind == "trigger"] if perm else []
+    pend = next((t for t in g.pending if t.source == source), None)
+    if pend is not None:
+        g.pending.remove(pend)
+    if triggers or pend is not None:
+        r.flag(stmt, "703.2", f"{source}'s ability is a triggered ability: it goes on the stack and resolves; it "
+                              "does not happen by itself like a turn-based action", ("603.2",))
+
+
+@handles(n.Discard, checks=("514.1", "703.4m"))
+def discard(r: Replay, stmt: n.Discard) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    ps = g.pstate[player]
+    count = stmt.count if stmt.count is not None else len(stmt.cards)
+    if g.step == "cleanup step" and r.resolving is None:
+        if player != g.active:
+            r.flag(stmt, "514.1", f"{player} discards in {g.active}'s cleanup step; only the active player "
+                                  "discards to hand size", ("703.4m",))
+        else:
+            tba(r, "discard", stmt)
+            if ps.hand is not None:
+                target = max(ps.hand - ps.max_hand, 0)
+                if count != target:
+                    left = ps.hand - count
+                    if ps.max_hand >= NO_MAX_HAND:
+                        r.flag(stmt, "514.1", f"{player} discards {count} in the cleanup step, but {player} has no "
+                                              "maximum hand size, so there is nothing to discard down to",
+                               ("703.4m",))
+                    elif target == 0:
+                        r.flag(stmt, "514.1", f"{player} discards {count} with {ps.hand} cards in hand; nobody "
+                                              f"discards at or below the maximum hand size of {ps.max_hand}",
+                               ("703.4m",))
+                    else:
+                        r.flag(stmt, "514.1", f"{player} has {ps.hand} cards and must discard {target} to reach "
+                                              f"the maximum hand size of {ps.max_hand}, but discards {count}, "
+                                              f"leaving {left}", ("703.4m",))
+    else:
+        other_event(r, stmt)
+    for ref in stmt.cards:
+        if ref.text in ps.hand_cards:
+            ps.hand_cards.remove(ref.text)
+    if ps.hand is not None:
+        ps.hand = max(ps.hand - count, 0)
+
+
+@handles(n.UntapAll, n.Untap, checks=("502.2", "703.4b"))
+def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if g.step != "untap step" or r.resolving is not None:
+        other_event(r, stmt)
+        if isinstance(stmt, n.Untap):
+            for ref in stmt.permanents:
+                g.perm(ref, prefer=lambda p: p.tapped).tapped = False
+        return
+    keep = KEEP_TAPPED
+    if player != g.active:
+        r.flag(stmt, "502.2", f"{player} untaps permanents during {g.active}'s untap step; only the active "
+                              "player's permanents untap", ("703.4b",))
+    elif isinstance(stmt, n.Untap):
+        for ref in stmt.permanents:
+            p = g.perm(ref, prefer=lambda q: q.tapped)
+            if p.controller != g.active:
+                r.flag(stmt, "502.2", f"{p.name} is {p.controller}'s; only the active player's permanents untap "
+                                      f"in {g.active}'s untap step", ("703.4b",))
+            elif g.has_ability(p, keep):
+                r.flag(stmt, "502.2", f"{p.name} doesn't untap during its controller's untap step, but it untaps",
+                       ("703.4b",))
+    else:
+        for ref in stmt.except_:
+            p = g.perm(ref)
+            if not g.has_ability(p, keep) and p.tapped:
+                r.flag(stmt, "502.2", f"{p.name} stays tapped, but nothing keeps it from untapping; all of the "
+                                      "active player's permanents untap", ("703.4b",))
+    tba(r, "untap", stmt)
+    if player == g.active:
+        names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
+        targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
+            [p for p in g.battlefield.values()
+             if p.controller == player and p.name not in names and not g.has_ability(p, keep)]
+        for p in targets:
+            p.tapped = False
+    else:
+        for ref in (stmt.permanents if isinstance(stmt, n.Untap) else ()):
+            g.perm(ref, prefer=lambda q: q.tapped).tapped = False
+
+
+@handles(n.PhaseEvent, checks=("502.1", "703.4a"))
+def phase(r: Replay, stmt: n.PhaseEvent) -> None:
+    g = r.game
+    p = g.perm(stmt.permanent)
+    if g.step == "untap step" and r.resolving is None:
+        if p.controller != g.active:
+            r.flag(stmt, "502.1", f"{p.name} is {p.controller}'s; only the active player's permanents phase in "
+                                  f"or out during {g.active}'s untap step", ("703.4a",))
+        tba(r, "phasing", stmt)
+    else:
+        other_event(r, stmt)
+    g.phase(p, stmt.direction == "out")
+
+
+@handles(n.Leaves)
+def leaves(r: Replay, stmt: n.Leaves) -> None:
+    g = r.game
+    p = g.find_perm(stmt.permanent)
+    if g.step == "cleanup step" and r.resolving is None:
+        g.cleanup_priority = True
+    if p is not None:
+        g.leave_battlefield(p)
+        if stmt.how == "hand" and not p.token:
+            owner = g.pstate.get(p.owner)
+            if owner is not None:
+                owner.hand_cards.append(strip_copy(p.name))
+                if owner.hand is not None:
+                    owner.hand += 1
+
+
+@handles(n.LoseLife, checks=("703.2",))
+def lose_life(r: Replay, stmt: n.LoseLife) -> None:
+    r.game.pstate[r.game.player(stmt.player)].life -= stmt.amount
+    if stmt.for_source is not None:
+        _direct_effect(r, stmt, stmt.for_source)
+
+
+@handles(n.GainLife)
+def gain_life(r: Replay, stmt: n.GainLife) -> None:
+    r.game.pstate[r.game.player(stmt.player)].life += stmt.amount
+
+
+@handles(n.SetScheme, checks=("703.4d", "505.3"))
+def set_scheme(r: Replay, stmt: n.SetScheme) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if g.step == "precombat main phase" and player == g.active == g.archenemy:
+        tba(r, "scheme", stmt)
+    elif player == g.active == g.archenemy and r.resolving is None:
+        r.flag(stmt, "703.4d", f"{player} sets a scheme in motion in the {g.step}; the archenemy does that as "
+                               "the precombat main phase begins", ("505.3",))
+    else:
+        r.flag(stmt, "505.3", f"{player} sets a scheme in motion outside the archenemy's precombat main phase")
+
+
+@handles(n.Tap)
+def tap(r: Replay, stmt: n.Tap) -> None:
+    for ref in stmt.permanents:
+        r.game.perm(ref, prefer=lambda p: not p.tapped).tapped = True
+
+
+@handles(n.BecomesTapped)
+def becomes_tapped(r: Replay, stmt: n.BecomesTapped) -> None:
+    r.game.perm(stmt.permanent).tapped = True
+
+
+@handles(n.Sacrifice)
+def sacrifice(r: Replay, stmt: n.Sacrifice) -> None:
+    for ref in stmt.permanents:
+        p = r.game.find_perm(ref)
+        if p is not None:
+            r.game.leave_battlefield(p)

@@ -1,1 +1,0 @@
-"""Rule checks, grouped by CR section, and the registry that names them."""
