@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pygls")
 
@@ -29,6 +32,7 @@ from rulecheck.diagnostics import Violation  # noqa: E402
 from rulecheck.editions.registry import BY_NUMBER, TOOL_RULES  # noqa: E402
 from rulecheck.exam import grade_file  # noqa: E402
 from rulecheck.parser import SyntaxProblem, parse_line  # noqa: E402
+from rulecheck.server.documents import Document, Pos  # noqa: E402
 from rulecheck.server.features import KEYWORDS, replacement  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -612,6 +616,29 @@ def test_completion_of_names_keywords_and_rule_codes(shared: Shared) -> None:
     assert {"510.1c", "514.1"} <= code_labels and all(c.startswith("51") for c in code_labels)
 
 
+_PIECES = st.sampled_from(["a", "b", " ", "\r", "\n", "\r\n", "é", "🔥", "\x0c", "\u2028"])
+
+
+@given(text=st.lists(_PIECES, max_size=30).map("".join),
+       edits=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 12), st.integers(0, 8), st.integers(0, 12),
+                                st.lists(_PIECES, max_size=6).map("".join)), max_size=8),
+       encoding=st.sampled_from(["utf-16", "utf-8", "utf-32"]))
+@settings(max_examples=300, deadline=None)
+def test_the_document_keeps_its_lines_edit_by_edit(text: str, edits: list[tuple[int, int, int, int, str]],
+                                                   encoding: str) -> None:
+    """Line starts kept edit by edit agree with a fresh split, whatever CR, LF and CRLF the edits join or cut
+    (form feeds and U+2028 are not line breaks), and an edit lands where a fresh document would put it."""
+    doc = Document("untitled:x", text)
+    for l1, c1, l2, c2, new in edits:
+        fresh = Document("untitled:x", doc.text)
+        a, b = fresh.offset_at(Pos(l1, c1), encoding), fresh.offset_at(Pos(l2, c2), encoding)
+        a, b = min(a, b), max(a, b)
+        doc.apply(Pos(l1, c1), Pos(l2, c2), new, encoding)
+        assert doc.text == fresh.text[:a] + new + fresh.text[b:]
+        assert doc.line_starts() == Document("untitled:x", doc.text).line_starts()
+        assert [doc.line(i) for i in range(doc.line_count)] == re.split(r"\r\n|\r|\n", doc.text)
+
+
 @pytest.mark.parametrize(("line", "start", "end", "message", "expected"), [
     ("upkep step", 0, 10, "unexpected 'upkep step'; expected ...\nhint: did you mean 'upkeep step'?", "upkeep step"),
     ("Alice atacks Bob", 6, 12, "unknown word 'atacks'\nhint: did you mean 'attacks'?", "attacks"),
@@ -775,7 +802,6 @@ def test_cli_server_help_mentions_the_extra() -> None:
 
 def test_readme_documents_installation_and_three_editors() -> None:
     import json
-    import re
 
     if sys.version_info >= (3, 11):
         import tomllib

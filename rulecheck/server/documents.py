@@ -55,59 +55,79 @@ class Pos:
 
 @dataclass
 class Document:
-    """One open document: its text, version and kind, with its lines split the LSP way."""
+    """One open document: its text, version and kind, and where each of its lines starts.
+
+    The line starts are kept up to date edit by edit (only the edited stretch is scanned again), so a keystroke in
+    a 10,000-line transcript costs little; the lines themselves are split only when all of them are needed."""
 
     uri: str
     text: str
     version: int | None = None
     language_id: str = ""
-    _lines: list[str] | None = field(default=None, repr=False)
     _starts: list[int] | None = field(default=None, repr=False)
+
+    def line_starts(self) -> list[int]:
+        """The index in `text` where each line starts (after LF, CRLF or CR)."""
+        if self._starts is None:
+            self._starts = [0, *(m.end() for m in LINE_BREAK.finditer(self.text))]
+        return self._starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self.line_starts())
 
     @property
     def lines(self) -> list[str]:
         """The lines without their line breaks; a text ending in a line break has an empty last line."""
-        if self._lines is None:
-            self._lines = LINE_BREAK.split(self.text)
-        return self._lines
-
-    def _line_starts(self) -> list[int]:
-        if self._starts is None:
-            starts = [0]
-            starts.extend(m.end() for m in LINE_BREAK.finditer(self.text))
-            self._starts = starts
-        return self._starts
+        return LINE_BREAK.split(self.text)
 
     def line(self, number: int) -> str:
-        """The text of a 0-based line ('' past the end)."""
-        lines = self.lines
-        return lines[number] if 0 <= number < len(lines) else ""
+        """The text of a 0-based line, without its line break ('' past the end)."""
+        starts = self.line_starts()
+        if not 0 <= number < len(starts):
+            return ""
+        end = starts[number + 1] if number + 1 < len(starts) else len(self.text)
+        text = self.text[starts[number]:end]
+        if text.endswith("\n"):
+            text = text[:-1]
+        return text[:-1] if text.endswith("\r") else text
 
     def offset_at(self, pos: Pos, encoding: str) -> int:
         """The index in `text` of an LSP position; positions past the end of a line or of the text are clamped."""
-        starts = self._line_starts()
+        starts = self.line_starts()
         if pos.line < 0:
             return 0
         if pos.line >= len(starts):
             return len(self.text)
-        return starts[pos.line] + index_of(self.lines[pos.line], pos.character, encoding)
+        return starts[pos.line] + index_of(self.line(pos.line), pos.character, encoding)
 
     def apply(self, start: Pos | None, end: Pos | None, new_text: str, encoding: str) -> None:
         """Apply one content change: the whole text when `start` is None, else the text between two positions."""
         if start is None or end is None:
             self.text = new_text
-        else:
-            a, b = self.offset_at(start, encoding), self.offset_at(end, encoding)
-            if b < a:
-                a, b = b, a
-            self.text = self.text[:a] + new_text + self.text[b:]
-        self._lines = None
-        self._starts = None
+            self._starts = None
+            return
+        a, b = self.offset_at(start, encoding), self.offset_at(end, encoding)
+        if b < a:
+            a, b = b, a
+        old = self.line_starts()
+        text = self.text = self.text[:a] + new_text + self.text[b:]
+        delta = len(new_text) - (b - a)
+        # Scan again from just before the edit (a CR there may now start a CRLF) to just after it, past any CR
+        # that a LF right after the window would join; the breaks before and after that stretch are unchanged.
+        low = max(a - 1, 0)
+        high = min(a + len(new_text) + 1, len(text))
+        while high < len(text) and text[high - 1] == "\r":
+            high += 1
+        kept = [s for s in old if s <= low]
+        found = [m.end() for m in LINE_BREAK.finditer(text, low, high) if m.end() > low]
+        moved = [s + delta for s in old if s > b and s + delta > high]
+        self._starts = kept + found + moved
 
     def to_lsp(self, line: int, column: int, encoding: str) -> Pos:
         """An LSP position from rulecheck's 1-based line and code point column (the line clamped to the text),
         counting a byte order mark that rulecheck does not see on the first line."""
-        row = min(max(line - 1, 0), max(len(self.lines) - 1, 0))
+        row = min(max(line - 1, 0), self.line_count - 1)
         text = self.line(row)
         index = max(column - 1, 0)
         if row == 0 and text.startswith(BOM):

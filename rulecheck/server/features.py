@@ -338,7 +338,8 @@ def suppress_line_edit(line_text: str, row: int, rule: str, encoding: str) -> ty
 
 def suppress_file_edit(doc: Document, rule: str, encoding: str) -> types.TextEdit | None:
     """Add `rule` to the file's first `# rulecheck: ignore-file[...]`, or put one on a new first line."""
-    for row, line_text in enumerate(doc.lines):
+    for row in range(doc.line_count):
+        line_text = doc.line(row)
         comment_at = _comment_start(line_text)
         m = _FILE_IGNORE.search(line_text, comment_at) if comment_at is not None else None
         if m is None:
@@ -392,7 +393,7 @@ def code_actions(doc: Document, uri: str, kind: str, diagnostics: Iterable[types
         if d.source != SOURCE or not isinstance(d.code, str):
             continue
         row = d.range.start.line
-        if row >= len(doc.lines):
+        if row >= doc.line_count:
             continue
         line_text = doc.line(row)
         if d.range.end.line == row:
