@@ -699,7 +699,9 @@ def test_typing_into_a_10000_line_transcript_does_not_queue_checks() -> None:
     final, logs, took = run(go)
     assert final == []
     checks = [m for m in logs if m.startswith("checked ")]
-    assert len(checks) <= 2, checks   # eight keystrokes, one check (two if one started between keystrokes)
+    # eight keystrokes 20 ms apart: one check, two or three only if the machine stalls the server for longer than
+    # the debounce between keystrokes; never one per keystroke
+    assert len(checks) <= 3, checks
     assert checks[-1].startswith(f"checked untitled:big version {len('# typing') + 1} ")
     assert took < 30
 
