@@ -539,6 +539,10 @@ def test_code_actions_replace_a_misspelt_name_and_suppress(shared: Shared, tmp_p
         suppress = next(a for a in actions if a.title == "Suppress syntax on this line")
         assert suppress.edit is not None and suppress.edit.changes is not None
         suppressed = _apply(text, list(suppress.edit.changes[uri]))
+        only_source = await s.client.text_document_code_action_async(t.CodeActionParams(
+            t.TextDocumentIdentifier(uri), on_wal[0].range,
+            t.CodeActionContext(on_wal, only=[t.CodeActionKind.Source])))
+        assert not only_source   # a request for source actions only: ours are quick fixes
         s.replace_all(uri, fixed, 2)
         after_fix = await s.wait(uri, 2)
         s.replace_all(uri, suppressed, 3)

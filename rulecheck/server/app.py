@@ -236,8 +236,10 @@ def create_server() -> RulecheckServer:
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
     def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction]:
         doc = server.documents.get(params.text_document.uri)
-        if doc is None:
-            return []
+        only = params.context.only
+        wanted = [str(getattr(k, "value", k)) for k in only or ()]
+        if doc is None or (wanted and not any(k in ("", "quickfix") for k in wanted)):
+            return []  # all ours are quick fixes ("quickfix" answers a request for "quickfix" or for "")
         return code_actions(doc, doc.uri, server.kind_of(doc), params.context.diagnostics, server.encoding)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
