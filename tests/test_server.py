@@ -332,6 +332,25 @@ def test_a_malformed_message_is_one_line_on_stderr_and_the_server_goes_on() -> N
     assert err.startswith("rulecheck server: error: ") and err.count("\n") == 1
 
 
+def test_saving_the_configuration_checks_the_open_transcripts_again(shared: Shared, tmp_path: Path) -> None:
+    game = tmp_path / "game.transcript"
+    game.write_text(CRAW.read_text(encoding="utf-8"), encoding="utf-8")
+    config = tmp_path / ".rulecheck.yaml"
+    config.write_text("select: [ALL]\n", encoding="utf-8")
+
+    async def go(s: Session) -> tuple[list[t.Diagnostic], list[t.Diagnostic]]:
+        s.open(uri_of(game), game.read_text(encoding="utf-8"))
+        s.open(uri_of(config), config.read_text(encoding="utf-8"), language="yaml")
+        before = await s.wait(uri_of(game), 1)
+        config.write_text('ignore: ["510"]\n', encoding="utf-8")
+        del s.diagnostics[uri_of(game)]
+        s.client.text_document_did_save(t.DidSaveTextDocumentParams(t.TextDocumentIdentifier(uri_of(config))))
+        return before, await s.wait(uri_of(game), 1)
+
+    before, after = shared.run(go)
+    assert [d.code for d in before] == ["510.1c"] and after == []
+
+
 def test_broken_configuration_is_one_diagnostic(shared: Shared, tmp_path: Path) -> None:
     (tmp_path / ".rulecheck.yaml").write_text('ignore: ["510.1x"]\n', encoding="utf-8")
     game = tmp_path / "game.transcript"
