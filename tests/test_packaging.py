@@ -38,6 +38,7 @@ def test_wheel_contains_the_grammar(tmp_path: Path) -> None:
     requires = [line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Requires-Dist: ")]
     assert 'tomli>=1.1; python_version < "3.11"' in requires   # pyproject.toml on 3.10
     assert any(r.startswith("pygls") and 'extra == "lsp"' in r for r in requires)
+    assert "rulecheck/importers/arena/game.py" in names
     shipped = sorted(n.rsplit("/", 1)[1] for n in names
                      if n.startswith("rulecheck/rule_fixtures/") and n.endswith(".transcript"))
     assert shipped == sorted(p.name for p in (ROOT / "fixtures" / "rules").glob("*.transcript"))
