@@ -33,7 +33,15 @@ from rulecheck.editions.registry import BY_NUMBER, TOOL_RULES  # noqa: E402
 from rulecheck.exam import grade_file  # noqa: E402
 from rulecheck.parser import SyntaxProblem, parse_line  # noqa: E402
 from rulecheck.server.documents import Document, Pos  # noqa: E402
-from rulecheck.server.features import KEYWORDS, replacement  # noqa: E402
+from rulecheck.server.features import (  # noqa: E402
+    KEYWORDS,
+    TRANSCRIPT,
+    analyse,
+    code_actions,
+    completions,
+    hover,
+    replacement,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CRAW = ROOT / "examples" / "craw-wurm.transcript"
@@ -512,10 +520,10 @@ def test_hover_on_rule_numbers_in_comments(shared: Shared) -> None:
 
     got = shared.run(go)
     heads = []
-    for hover in got[:3]:
-        assert hover is not None and isinstance(hover.contents, t.MarkupContent)
-        assert hover.contents.kind == t.MarkupKind.Markdown
-        heads.append([part.splitlines()[0] for part in hover.contents.value.split("\n\n---\n\n")])
+    for answer in got[:3]:
+        assert answer is not None and isinstance(answer.contents, t.MarkupContent)
+        assert answer.contents.kind == t.MarkupKind.Markdown
+        heads.append([part.splitlines()[0] for part in answer.contents.value.split("\n\n---\n\n")])
     assert heads == [[f"**500.1**: {BY_NUMBER['500.1'].title}"], [f"**510.1c**: {BY_NUMBER['510.1c'].title}"],
                      # the directive silences nothing (a diagnostic), and names a tool code
                      [f"**unused-suppression**: {TOOL_RULES['unused-suppression']}",
@@ -660,6 +668,32 @@ def test_the_document_keeps_its_lines_edit_by_edit(text: str, edits: list[tuple[
         assert doc.text == fresh.text[:a] + new + fresh.text[b:]
         assert doc.line_starts() == Document("untitled:x", doc.text).line_starts()
         assert [doc.line(i) for i in range(doc.line_count)] == re.split(r"\r\n|\r|\n", doc.text)
+
+
+_TRANSCRIPT_PIECES = st.sampled_from([
+    "players: Alice, Bob\n", "card Wall of Wood: creature 0/3\n", "card \"A, B\": instant\n", "Alice controls ",
+    "Wall of Wood", "Wal of Wod", "turn 3: Alice, in upkeep step\n", "Alice passes", "upkep step", "\"", "#",
+    " # expect: 510.1c", " # rulecheck: ignore[", "syntax", "]", ", ", ";", "\n", "\r\n", "\r", " ", "🔥", "é",
+    "\ufeff", "Alise", "51", "..."])
+
+
+@given(text=st.lists(_TRANSCRIPT_PIECES, max_size=25).map("".join), line=st.integers(0, 12),
+       character=st.integers(0, 60), encoding=st.sampled_from(["utf-16", "utf-8", "utf-32"]))
+@settings(max_examples=150, deadline=None)
+def test_every_feature_answers_anywhere_in_any_text(text: str, line: int, character: int, encoding: str) -> None:
+    """The server's features, called directly on random half-written transcripts at random positions: each
+    gives an answer of its type (through the server, a failure would come back as an error instead)."""
+    doc = Document("untitled:fuzz", text, 1, "transcript")
+    analysis = analyse(doc, None, encoding)
+    pos = Pos(line, character)
+    assert all(isinstance(d, t.Diagnostic) for d in analysis.diagnostics)
+    found = hover(doc, pos, encoding, TRANSCRIPT, analysis.diagnostics, True)
+    assert found is None or isinstance(found, t.Hover)
+    assert all(isinstance(i, t.CompletionItem) for i in completions(doc, pos, encoding, analysis.symbols))
+    for action in code_actions(doc, doc.uri, TRANSCRIPT, analysis.diagnostics, encoding):
+        assert action.edit is not None and action.edit.changes is not None
+        for edit in action.edit.changes[doc.uri]:  # each edit is within the document
+            assert edit.range.start.line < doc.line_count and edit.range.end.line < doc.line_count
 
 
 @pytest.mark.parametrize(("line", "start", "end", "message", "expected"), [
