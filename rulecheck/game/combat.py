@@ -34,6 +34,14 @@ BECOMES_BLOCKED = "whenever this becomes blocked"
 COMBAT_TRIGGERS = (UNBLOCKED, ATTACKS, BLOCKS_A_CREATURE, BLOCKS, BLOCKED_BY_A_CREATURE, BECOMES_BLOCKED)
 
 
+ALONE_TRIGGER = "whenever a creature you control attacks alone"
+
+
+def triggers_on_attacking_alone(text: str) -> bool:
+    """Exalted, or a "whenever a creature you control attacks alone" ability."""
+    return text == "exalted" or text.startswith(ALONE_TRIGGER)
+
+
 def trigger_kind(text: str) -> str | None:
     return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith((k + ",", k + " "))), None)
 
@@ -117,7 +125,6 @@ def begin_combat(g: Game) -> None:
     g.defenders = opponents if len(g.players) == 2 or everyone else []
     for p in g.battlefield.values():
         p.removed_from_combat = False
-        p.left_combat_at_end = False
         p.declared_blocker = False
         p.blocked_by_declaration = False
     g.assigned = {}
@@ -126,9 +133,12 @@ def begin_combat(g: Game) -> None:
 
 
 def skip_blockers_and_damage(g: Game) -> list[PlanEntry]:
-    """Without attackers the declare blockers and combat damage steps are skipped; returns what was removed."""
-    removed = [e for e in g.plan if e.step in ("declare blockers step",) + DAMAGE_STEPS and e.origin == "normal"]
-    g.plan = [e for e in g.plan if e not in removed]
+    """Without attackers the declare blockers and combat damage steps of this combat phase (a normal or an
+    additional one) are skipped; returns what was removed."""
+    i = 0
+    while i < len(g.plan) and g.plan[i].step in ("declare blockers step",) + DAMAGE_STEPS:
+        i += 1
+    removed, g.plan = g.plan[:i], g.plan[i:]
     return removed
 
 

@@ -7,7 +7,7 @@ from ..game.combat import is_attacker
 from ..game.steps import mana_symbols
 from .context import Replay
 from .registry import handles
-from .tba import PRIORITY_CHECKS, no_priority, other_event, pending_trigger
+from .tba import PRIORITY_CHECKS, acting_without_priority, no_priority, other_event, pending_trigger
 
 
 @handles(n.PlayLand, checks=("505.5b",) + PRIORITY_CHECKS)
@@ -43,12 +43,14 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     g.new_perm(card.name, card, player, new=True)
 
 
-@handles(n.TapForMana, checks=("500.11", "502.3", "514.3", "508.1f"))
+@handles(n.TapForMana, checks=("508.1f",) + PRIORITY_CHECKS)
 def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if r.declaration is None and (g.step == "untap step" or g.between_steps or g.between_turns):
+    if r.declaration is None and r.resolving is None and acting_without_priority(r):
         no_priority(r, stmt, f"{player} activates a mana ability")
+    elif r.declaration is None and r.resolving is None:
+        pending_trigger(r, stmt)
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
         attacking = r.declaration is not None and r.declaration.kind == "attack" and p.pid in r.declaration.declared

@@ -97,6 +97,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     for p in g.battlefield.values():
         p.new = False
         p.attacked = False
+        p.left_combat_at_end = False
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}
@@ -439,7 +440,9 @@ def skip_turn(r: Replay, stmt: n.SkipTurn) -> None:
     r.game.skip_turns.append(r.game.player(stmt.player))
 
 
-CHECKS = ("703.4p",)   # before_event, armed by the ManaEmpties handler
+CHECKS = ("703.4p", "500.11")   # before_event (703.4p armed by the ManaEmpties handler)
+# events that are something happening, which can't be between steps (500.11)
+_EVENTS = (n.Draw, n.Discard, n.LoseLife, n.GainLife, n.DealDamage, n.UntapAll, n.Untap, n.PhaseEvent)
 # statements that may follow "mana pools empty" at the end of a step
 _STEP_END = (n.StepBoundary, n.TurnEnd, n.TurnHeader, n.Gap, n.ManaEmpties, n.DurationsEnd, n.EffectEnds,
              n.AssertPT, n.AssertStatus, n.AssertCount, n.ExtraTurn, n.ExtraPhase)
@@ -454,6 +457,9 @@ def before_event(r: Replay, stmt: n.Statement) -> bool:
                                          "only as a step or phase ends", ("500.4",))
     if not isinstance(stmt, n.ManaEmpties):
         r.mana_emptied = None
+    if (g.between_steps or g.between_turns) and isinstance(stmt, _EVENTS) and r.resolving is None:
+        what = "between turns" if g.between_turns else "between steps"
+        r.flag(stmt, "500.11", f"this happens {what}; nothing happens between turns, steps or phases")
     if r.gap and g.step is None and not isinstance(stmt, _STEP_END):
         r.flag(stmt, "syntax", "after '...' at the start of a turn, say which step comes next (for example "
                                "'precombat main phase begins'); rulecheck can't tell in which step this happens")

@@ -20,6 +20,7 @@ from ...game.combat import (
     has_trigger,
     is_attacker,
     needs_two_blockers,
+    triggers_on_attacking_alone,
 )
 from ...game.objects import Permanent
 from ...game.steps import mana_symbols, mana_value
@@ -100,6 +101,9 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
     if p.controller != player:
         return r.flag(stmt, "508.1a", f"{p.name} is {p.controller}'s; the active player attacks only with "
                                       "creatures she controls")
+    if p.phased_out:
+        return r.flag(stmt, "508.1a", f"{p.name} is phased out, so it is treated as though it doesn't exist and "
+                                      "can't attack", ("702.26",))
     if p.tapped:
         return r.flag(stmt, "508.1a", f"{p.name} is tapped; attacking creatures must be untapped")
     if p.new and not g.has_ability(p, "haste"):
@@ -174,6 +178,10 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
             p.tapped = True
         if has_trigger(p, ATTACKS):
             owe(r, p, ATTACKS, "508.2", "when it was declared as an attacker")
+    if len(attackers) == 1:   # exalted and "attacks alone" abilities of the attacking player's permanents
+        for q in list(g.battlefield.values()):
+            if q.controller == g.active and any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
+                owe(r, q, "exalted", "508.2", f"when {attackers[0].name} attacked alone")
     g.combat_attackers_declared = bool(attackers)
     if not attackers:
         no_attackers(r)
@@ -237,6 +245,9 @@ def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list
     if b.controller != player:
         return r.flag(stmt, "509.1a", f"{b.name} is {b.controller}'s; a player blocks only with creatures she "
                                       "controls")
+    if b.phased_out:
+        return r.flag(stmt, "509.1a", f"{b.name} is phased out, so it is treated as though it doesn't exist and "
+                                      "can't block", ("702.26",))
     if b.tapped:
         return r.flag(stmt, "509.1a", f"{b.name} is tapped; blocking creatures must be untapped")
     total = decl.declared[b.pid]
