@@ -319,6 +319,24 @@ def explain(rule: str, cr_file: str | None) -> None:
     explain_command(rule, cr_file)
 
 
+@cli.command(epilog="\b\nEditor set-up: README.md, 'Language server', and docs/language-server.md.")
+@click.option("--stdio", is_flag=True, help="Talk LSP over standard input and output (the default and only "
+                                            "transport; accepted because editors pass it).")
+def server(stdio: bool) -> None:
+    """Run the language server (LSP over stdio): diagnostics as you type, hover, quick fixes and completion for
+    transcripts and *.exam.yaml files. Needs the lsp extra: pip install 'rulecheck[lsp]'.
+
+    Exit status: 0 after the client's shutdown and exit, 1 if the client went away without shutdown, 2 if the
+    server cannot start."""
+    from .server import missing_dependency, serve
+
+    problem = missing_dependency()
+    if problem is not None:
+        click.echo(f"rulecheck: {problem}", err=True)
+        sys.exit(2)
+    sys.exit(serve())
+
+
 @cli.group(name="import")
 def import_group() -> None:
     """Turn game logs written by other software into transcripts."""

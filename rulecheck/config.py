@@ -275,12 +275,12 @@ def _yaml_problem(err: yaml.YAMLError) -> str:
 def _toml_loads(text: str, source: str) -> dict[str, Any]:
     if sys.version_info >= (3, 11):
         import tomllib
-    else:  # pragma: no cover - Python 3.10
+    else:  # pragma: no cover - Python 3.10, where tomli (a dependency there) is what became tomllib
         try:
             import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
         except ImportError:
-            raise ConfigError(f"{source}: reading pyproject.toml needs Python 3.11 or the 'tomli' package; "
-                              f"use {CONFIG_YAML} instead") from None
+            raise ConfigError(f"{source}: reading pyproject.toml on Python 3.10 needs the 'tomli' package, a "
+                              f"dependency of rulecheck there: reinstall rulecheck, or use {CONFIG_YAML}") from None
     try:
         data: dict[str, Any] = tomllib.loads(text)
         return data

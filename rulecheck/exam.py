@@ -613,6 +613,13 @@ def grade_file(path: str) -> ExamReport:
     except OSError as err:
         return ExamReport(label, [Violation(label, 1, 1, 1, 1, "io", f"cannot read file: {err.strerror or err}")],
                           invalid=True)
+    return grade_data(data, path=label, base_dir=Path.cwd() if path == "-" else Path(path).parent)
+
+
+def grade_data(data: bytes, *, path: str = "<string>", base_dir: Path | None = None) -> ExamReport:
+    """Grade an exam given as the bytes of its file (what `grade_file` read, or an editor's buffer): too large
+    or not UTF-8 is an `exam-format` diagnostic."""
+    label = path
     if len(data) > MAX_EXAM_BYTES:
         return ExamReport(label, [Violation(label, 1, 1, 1, 2, "exam-format",
                                             f"the file is larger than {MAX_EXAM_BYTES} bytes")], invalid=True)
@@ -625,7 +632,7 @@ def grade_file(path: str) -> ExamReport:
         return ExamReport(label, [Violation(label, line, col, line, col + 1, "exam-format",
                                             f"the file is not valid UTF-8 (byte 0x{data[err.start]:02x})")],
                           invalid=True)
-    return grade_text(text, path=label, base_dir=Path.cwd() if path == "-" else Path(path).parent)
+    return grade_text(text, path=label, base_dir=base_dir)
 
 
 # ---------------------------------------------------------------------------------------------- command

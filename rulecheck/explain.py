@@ -362,6 +362,52 @@ def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None) 
     return ["", f"Comprehensive Rules ({cr_path}):"] + format_cr_rule(found), True
 
 
+@dataclass(frozen=True)
+class Summary:
+    """The head of an explanation, for a short display (the language server's hover): the same data as
+    `rulecheck explain`, without the examples."""
+
+    code: str
+    title: str
+    status: str = ""            # a rule's status line; "" for a tool code or a rule rulecheck only cites
+    checks: str = ""            # what rulecheck checks
+    part_of: str = ""           # "510.1 <its title>" for a lettered sub-rule
+    sub_rules: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    cited_by: tuple[str, ...] = ()  # rules that list this one as related (and that it does not list itself)
+
+    def lines(self) -> list[str]:
+        """`rulecheck explain`'s head: the title line, then one labelled line per field that has a value."""
+        out = [f"{self.code}: {self.title}", ""]
+        for label, value in (("status", self.status), ("checks", self.checks), ("part of", self.part_of),
+                             ("sub-rules", ", ".join(self.sub_rules)), ("related", ", ".join(self.related)),
+                             ("cited by", ", ".join(self.cited_by))):
+            if value:
+                out.append(f"{label + ':':<10} {value}")
+        return out
+
+
+TOOL_CODE_NOTE = "'{code}' is a rulecheck diagnostic, not a Comprehensive Rules number"
+
+
+def summary(rule: str) -> Summary | None:
+    """What rulecheck knows about a rule number or tool code (normalised as `explain` does), or None when it
+    knows nothing: a rule of the registry, a tool code, or a rule outside the registry that one of it cites."""
+    number = normalise(rule)
+    r = BY_NUMBER.get(number)
+    citing = cited_by(number)
+    if r is not None:
+        parent = parent_of(r.number)
+        return Summary(r.number, r.title, _status_line(r), _checks_line(r),
+                       f"{parent.number} {parent.title}" if parent is not None else "",
+                       tuple(sub_rules_of(r.number)), r.related, tuple(n for n in citing if n not in r.related))
+    if number in TOOL_RULES:
+        return Summary(number, TOOL_RULES[number], checks=TOOL_CODE_NOTE.format(code=number))
+    if citing:
+        return Summary(number, "outside what rulecheck checks (CR 500-514 and 703)", cited_by=tuple(citing))
+    return None
+
+
 def explain(rule: str, cr_path: str | None = None) -> tuple[str, int]:
     """The explanation of one rule or tool code, and the exit status (1 when the CR file lacks the rule).
 
@@ -371,24 +417,14 @@ def explain(rule: str, cr_path: str | None = None) -> tuple[str, int]:
     citing = cited_by(number)
     cr = read_cr(cr_path) if cr_path and (r is not None or citing) else None
     if r is not None:
-        out = [f"{r.number}: {r.title}", "", f"status:    {_status_line(r)}", f"checks:    {_checks_line(r)}"]
-        parent = parent_of(r.number)
-        if parent is not None:
-            out.append(f"part of:   {parent.number} {parent.title}")
-        subs = sub_rules_of(r.number)
-        if subs:
-            out.append(f"sub-rules: {', '.join(subs)}")
-        if r.related:
-            out.append(f"related:   {', '.join(r.related)}")
-        also = [n for n in citing if n not in r.related]
-        if also:
-            out.append(f"cited by:  {', '.join(also)}")
+        head = summary(number)
+        assert head is not None
+        out = head.lines()
         section, ok = _cr_section(r.number, cr, cr_path)
         out += section + _examples(r)
         return "\n".join(out), 0 if ok else 1
     if number in TOOL_RULES:
-        out = [f"{number}: {TOOL_RULES[number]}", "",
-               f"'{number}' is a rulecheck diagnostic, not a Comprehensive Rules number; no fixture of its own."]
+        out = [f"{number}: {TOOL_RULES[number]}", "", TOOL_CODE_NOTE.format(code=number) + "; no fixture of its own."]
         if cr_path:
             out.append(f"--cr: '{number}' has no Comprehensive Rules text.")
         return "\n".join(out), 0

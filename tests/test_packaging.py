@@ -33,6 +33,11 @@ def test_wheel_contains_the_grammar(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "rulecheck/grammars/transcript.lark" in names
     assert "rulecheck/py.typed" in names
+    assert {"rulecheck/server/__init__.py", "rulecheck/server/app.py"} <= set(names)
+    metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    requires = [line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Requires-Dist: ")]
+    assert 'tomli>=1.1; python_version < "3.11"' in requires   # pyproject.toml on 3.10
+    assert any(r.startswith("pygls") and 'extra == "lsp"' in r for r in requires)
     assert "rulecheck/importers/arena/game.py" in names
     shipped = sorted(n.rsplit("/", 1)[1] for n in names
                      if n.startswith("rulecheck/rule_fixtures/") and n.endswith(".transcript"))
