@@ -176,6 +176,7 @@ class Game:
         self.players = [Player(PLAYERS[0], colors[0]), Player(PLAYERS[1], colors[1])]
         self.copies: dict[str, int] = {}
         self.events = 0
+        self.priority_taken = False   # someone acted with priority in the current step
         self.turn = 0
         self.last_death = 0
         self.out: list[str] = []
@@ -188,6 +189,7 @@ class Game:
 
     def passes(self, first: Player) -> None:
         """Both players pass in succession, ``first`` first (explicit mode narrates it)."""
+        self.priority_taken = True
         if self.s.priority == "explicit":
             other = self.opponent(first)
             roll = self.rng.random()
@@ -319,6 +321,9 @@ class Game:
         card = CARDS[name]
         foe = self.opponent(p)
         explicit = self.s.priority == "explicit"
+        if explicit and p is not active and not self.priority_taken:
+            self.emit(f"{active.name} passes priority")   # the active player receives priority first in a step
+        self.priority_taken = True
         self.tap_and_cast(p, name, target.name if target is not None else None)
         self.stack.append((name, p, self.effect_of(p, card, target)))
         if explicit:
@@ -439,6 +444,7 @@ class Game:
     # ------------------------------------------------------------ turn structure
     def step(self, name: str) -> None:
         self.emit(f"{name} begins" if self.rng.random() < 0.85 else name)
+        self.priority_taken = False
 
     def play_turn(self) -> None:
         self.turn += 1

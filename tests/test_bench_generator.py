@@ -57,14 +57,16 @@ def test_generated_games_have_the_mix_of_a_real_log() -> None:
 
 
 def test_a_broken_generated_game_is_flagged() -> None:
-    """The check above can fail: drop one narrated priority pass before a step ends and 500.2 is reported."""
+    """The check above can fail: drop the active player's narrated pass in an upkeep, and the other player acts
+    first (503.2) and the step ends before all players passed (500.2)."""
     text, _ = _game(600, 1)
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("upkeep step") and i > 20)
     pass_line = next(i for i in range(at + 1, len(lines)) if lines[i].endswith("passes priority"))
     del lines[pass_line]
     found = check_text("\n".join(lines) + "\n", path="broken.transcript")
-    assert [(v.rule, v.line) for v in found] == [("500.2", pass_line + 2)]
+    assert lines[pass_line - 1].startswith("upkeep step") and lines[pass_line].endswith("passes priority")
+    assert [(v.rule, v.line) for v in found] == [("503.2", pass_line + 1), ("500.2", pass_line + 2)]
 
 
 def test_tournament_files_are_written(tmp_path: Path) -> None:

@@ -86,6 +86,7 @@ class Replay:
         self.mana_emptied: n.Statement | None = None     # a "mana pools empty" that must end its step
         self.missed_triggers: set[str] = set()
         self.pending_flagged = False
+        self.priority_used = False    # someone has acted with priority in this step (explicit transcripts)
         # creatures that entered "attacking" or "blocking" but aren't: (key, why) (506.3)
         self.not_in_combat: dict[int, tuple[str, str]] = {}
 

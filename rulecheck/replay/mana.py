@@ -7,7 +7,14 @@ from ..game.combat import is_attacker
 from ..game.steps import mana_symbols
 from .context import Replay
 from .registry import handles
-from .tba import PRIORITY_CHECKS, acting_without_priority, no_priority, other_event, pending_trigger
+from .tba import (
+    PRIORITY_CHECKS,
+    acting_without_priority,
+    first_priority,
+    no_priority,
+    other_event,
+    pending_trigger,
+)
 
 
 @handles(n.PlayLand, checks=("505.5b",) + PRIORITY_CHECKS)
@@ -17,6 +24,7 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     card = g.card(stmt.card)
     other_event(r, stmt)
     flagged = no_priority(r, stmt, f"{player} plays {card.name}") or pending_trigger(r, stmt)
+    flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged:
         before = g.lands_this_turn.get(player)
         ps = g.pstate[player]
@@ -50,7 +58,7 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     if r.declaration is None and r.resolving is None and acting_without_priority(r):
         no_priority(r, stmt, f"{player} activates a mana ability")
     elif r.declaration is None and r.resolving is None:
-        pending_trigger(r, stmt)
+        first_priority(r, stmt, player, quiet=pending_trigger(r, stmt))
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
         attacking = r.declaration is not None and r.declaration.kind == "attack" and p.pid in r.declaration.declared

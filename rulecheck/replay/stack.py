@@ -11,27 +11,34 @@ from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
 from .registry import handles
-from .tba import PRIORITY_CHECKS, STEP_TRIGGER_RULE, no_priority, other_event, pending_trigger
+from .tba import (
+    PRIORITY_CHECKS,
+    STEP_TRIGGER_RULE,
+    first_priority,
+    no_priority,
+    other_event,
+    pending_trigger,
+)
 
 PERMANENT_SPELL_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
 
 
-def priority_action(r: Replay, stmt: n.Statement, what: str) -> None:
+def priority_action(r: Replay, stmt: n.Statement, what: str, player: str) -> None:
     other_event(r, stmt)
-    if not no_priority(r, stmt, what):
-        pending_trigger(r, stmt)
+    flagged = no_priority(r, stmt, what) or pending_trigger(r, stmt)
+    first_priority(r, stmt, player, quiet=flagged)
 
 
 @handles(n.PassPriority, checks=PRIORITY_CHECKS)
 def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = r.game.player(stmt.player)
-    priority_action(r, stmt, f"{player} passes priority")
+    priority_action(r, stmt, f"{player} passes priority", player)
     r.game.passed.add(player)
 
 
 @handles(n.AllPass, checks=PRIORITY_CHECKS)
 def all_pass(r: Replay, stmt: n.AllPass) -> None:
-    priority_action(r, stmt, "players pass priority")
+    priority_action(r, stmt, "players pass priority", r.game.active)
     r.game.passed = set(r.game.players)
 
 
@@ -52,6 +59,7 @@ def cast(r: Replay, stmt: n.Cast) -> None:
         flagged = no_priority(r, stmt, f"{player} casts {card.name}")
     if not flagged:
         flagged = pending_trigger(r, stmt)
+    flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged:
         flagged = _sorcery_timing(r, stmt, player, card)
     if not flagged:
@@ -123,6 +131,7 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     flagged = damage_window(r, stmt, what)
     other_event(r, stmt)
     flagged = flagged or no_priority(r, stmt, what) or pending_trigger(r, stmt)
+    flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged and source is not None:
         flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
     if not flagged:

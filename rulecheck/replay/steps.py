@@ -307,6 +307,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     g.pending = g.waiting if step == "upkeep step" else []
     g.waiting = []
     r.pending_flagged = False
+    r.priority_used = False
     if step == "precombat main phase":
         g.precombat_main_done = True
     if step == "cleanup step":

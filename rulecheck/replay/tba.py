@@ -37,8 +37,17 @@ STEP_TRIGGER_RULE = {
     "postcombat main phase": "505.4", "beginning of combat step": "507.2", "end of combat step": "511.1",
     "end step": "513.1",
 }
-# what a player acting can break: nobody has priority, or a triggered ability waits for the stack
-PRIORITY_CHECKS = ("500.11", "502.3", "514.3", "500.6", "508.2", "509.4") + tuple(STEP_TRIGGER_RULE.values())
+# the rule that gives the active player priority first in each step
+ACTIVE_PRIORITY_RULE = {
+    "upkeep step": "503.2", "draw step": "504.3", "precombat main phase": "505.5", "postcombat main phase": "505.5",
+    "beginning of combat step": "507.3", "declare attackers step": "508.3", "declare blockers step": "509.5",
+    "combat damage step": "510.4", "second combat damage step": "510.4", "end of combat step": "511.2",
+    "end step": "513.2",
+}
+# what a player acting can break: nobody has priority, a triggered ability waits for the stack, or the active
+# player has priority first
+PRIORITY_CHECKS = ("500.11", "502.3", "514.3", "500.6", "508.2", "509.4") + tuple(STEP_TRIGGER_RULE.values()) \
+    + tuple(ACTIVE_PRIORITY_RULE.values())
 CHECKS = tuple(TBA_RULE.values()) + PRIORITY_CHECKS
 
 
@@ -170,6 +179,21 @@ def acting_without_priority(r: Replay) -> bool:
     g = r.game
     return g.between_turns or g.between_steps or g.step == "untap step" or \
         (g.step == "cleanup step" and not g.cleanup_priority)
+
+
+def first_priority(r: Replay, stmt: n.Statement, player: str, *, quiet: bool = False) -> bool:
+    """In an explicit transcript the active player receives priority first in each step: the first player to act
+    (pass, cast, activate, play a land, activate a mana ability) must be the active player. `quiet`: the action
+    was already flagged for something else; it still counts as the step's first."""
+    g = r.game
+    if r.priority_used or r.resolving is not None:
+        return False
+    r.priority_used = True
+    rule = ACTIVE_PRIORITY_RULE.get(g.step or "")
+    if quiet or g.mode != "explicit" or rule is None or player == g.active:
+        return False
+    return r.flag(stmt, rule, f"{player} acts first in the {g.step}, but the active player, {g.active}, receives "
+                              f"priority first and has not passed", ("117.3a",))
 
 
 def pending_trigger(r: Replay, stmt: n.Statement) -> bool:

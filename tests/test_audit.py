@@ -1,0 +1,57 @@
+"""The audit fixtures (fixtures/audit/, docs/rules-audit.md): transcripts written from the rule text, with the
+findings they must get marked `# expect: RULE`. Every legal one must be clean; every illegal one must get exactly
+its findings, except the differences listed in KNOWN below, each with its reason. A known difference that starts
+agreeing fails the test too (strict xfail), so this list only shrinks."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from rulecheck.checker import check_file
+from rulecheck.config import Config
+
+ROOT = Path(__file__).resolve().parent.parent
+AUDIT = ROOT / "fixtures" / "audit"
+EXPECT = re.compile(r"#\s*expect:\s*([0-9a-z.,\s-]+)")
+
+# audit fixtures the checker still disagrees with, each with the reason (none at the moment)
+KNOWN: dict[str, str] = {}
+FILES = sorted(AUDIT.rglob("*.transcript"))
+
+
+def expected(path: Path) -> Counter[tuple[int, str]]:
+    want: Counter[tuple[int, str]] = Counter()
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        match = EXPECT.search(line)
+        if match:
+            want.update((number, rule) for rule in match.group(1).replace(" ", "").split(",") if rule)
+    return want
+
+
+def found(path: Path) -> Counter[tuple[int, str]]:
+    result = check_file(str(path), config=Config())
+    return Counter((v.line, v.rule) for v in result.violations if v.severity != "warning")
+
+
+def test_the_audit_is_all_there() -> None:
+    assert len(list((AUDIT / "independent").glob("*.transcript"))) == 40
+    assert len(list((AUDIT / "clauses").glob("*.transcript"))) >= 150
+    assert all((AUDIT / name).exists() for name in KNOWN)
+
+
+@pytest.mark.parametrize("path", [
+    pytest.param(p, id=str(p.relative_to(AUDIT)),
+                 marks=[pytest.mark.xfail(strict=True, reason=KNOWN[str(p.relative_to(AUDIT))])]
+                 if str(p.relative_to(AUDIT)) in KNOWN else [])
+    for p in FILES])
+def test_audit_fixture(path: Path) -> None:
+    assert found(path) == expected(path)
+
+
+def test_no_legal_audit_fixture_is_flagged() -> None:
+    flagged = {str(p.relative_to(AUDIT)): sorted(found(p)) for p in FILES if not expected(p) and found(p)}
+    assert flagged == {}
