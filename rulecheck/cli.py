@@ -21,6 +21,7 @@ from .config import (
     unknown_code_message,
 )
 from .diagnostics import Violation
+from .editions import EDITIONS
 from .editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from .report import FORMATS, render
 from .version import __version__
@@ -78,6 +79,9 @@ def cli() -> None:
               help="Read settings from FILE (YAML, or TOML with [tool.rulecheck]) instead of looking for "
                    ".rulecheck.yaml or pyproject.toml above each checked file.")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--edition", type=click.Choice(list(EDITIONS)), default=None,
+              help="Rules edition (default: the configuration's, else baseline); a transcript's 'edition:' header "
+                   "wins.")
 @click.option("--extension", default=None, metavar="EXT",
               help="File extension looked for in directories (default: the configuration's, else .transcript).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
@@ -90,7 +94,7 @@ def cli() -> None:
                                                 "failed).")
 def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
           ignore: tuple[str, ...], extend_ignore: tuple[str, ...], config_file: str | None, isolated: bool,
-          extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
+          edition: str | None, extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
           exit_zero: bool) -> None:
     """Check transcripts (files, directories, or - for standard input).
 
@@ -99,7 +103,7 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
     try:
         if config_file is not None and isolated:
             raise ConfigError("--config and --isolated cannot be used together")
-        overrides: dict[str, object] = {"extension": extension}
+        overrides: dict[str, object] = {"extension": extension, "edition": edition}
         for option, values in (("select", select), ("ignore", ignore), ("extend_ignore", extend_ignore)):
             if values:
                 overrides[option] = _rule_codes(values, "--" + option.replace("_", "-"), ignoring=option != "select")

@@ -104,7 +104,8 @@ def _lethal(r: Replay, victim: Permanent, already: int, deathtouch: bool) -> int
 
 @closes(checks=("510.1c", "510.1d", "510.1e"))
 def close_assignment(r: Replay, group: AssignmentGroup) -> None:
-    """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next."""
+    """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next (in an edition
+    without an order, only trample needs lethal damage on every blocker)."""
     g = r.game
     assigned_to: dict[str, int] = {}
     for stmt in group.lines:
@@ -120,10 +121,11 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
         rule = "510.1c" if (p.attacking is not None or p.attacked) else "510.1d"
         mine = {name: amt for amt, name in g.assigned[p.pid]}
         deathtouch = g.has_ability(p, "deathtouch")
+        ordered = r.edition.has_damage_assignment_order   # without an order, damage is divided freely
         short: Permanent | None = None
         for q in order_perms:
             got = mine.get(q.name, 0)
-            if short is not None and got > 0:
+            if ordered and short is not None and got > 0:
                 r.flag(stmt, rule, f"{p.name} assigns damage to {q.name}, but {short.name}, ahead of it in the "
                                    "damage assignment order, is not assigned lethal damage"
                        + (" (counting every creature's assignment this step)" if len(group.lines) > 1 else ""),
