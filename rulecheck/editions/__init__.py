@@ -31,4 +31,5 @@ def find_edition(name: str) -> Edition:
     return edition
 
 
-__all__ = ["BASELINE", "CURRENT", "DEFAULT_EDITION", "EDITIONS", "EDITION_2003", "Edition", "UnknownEdition", "find_edition"]
+__all__ = ["BASELINE", "CURRENT", "DEFAULT_EDITION", "EDITIONS", "EDITION_2003", "Edition", "UnknownEdition",
+           "find_edition"]

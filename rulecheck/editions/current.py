@@ -8,7 +8,7 @@ more. The differences, rule by rule, are in docs/editions.md."""
 from __future__ import annotations
 
 from .base import Edition
-from .derive import derive
+from .derive import Title, derive
 from .registry import RULES
 
 RENUMBER: dict[str, str | None] = {
@@ -36,7 +36,7 @@ RENUMBER: dict[str, str | None] = {
     "current:702.111": "702.111",
 }
 
-TITLES = {
+TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",
     "509.4": "A creature put onto the battlefield blocking is blocking but never \"blocked\"",
     "510.1c": "A blocked creature divides its combat damage among its blockers as its controller chooses; with "

@@ -9,7 +9,7 @@ use the stack, where the text of May 2003 has 300.4 and a draw on the stack. See
 from __future__ import annotations
 
 from .base import Edition
-from .derive import derive
+from .derive import Title, derive
 from .registry import CHECKED, DEFINITION, RULES
 
 _DEF = "a definition that other checks rely on; nothing in a transcript can break it on its own"
@@ -53,7 +53,7 @@ RENUMBER: dict[str, str | None] = {
     "2003:300.3": "300.3", "2003:310.4": "310.4",
 }
 
-TITLES = {
+TITLES: dict[str, Title] = {
     "300.2": "A phase or step ends only when the stack is empty and both players pass in succession; nothing "
              "happens between turns, phases or steps",
     "300.3": ("Mana burn: unused mana empties from each pool as a phase ends (not a step), and its player loses "
