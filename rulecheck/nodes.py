@@ -193,6 +193,7 @@ class Activate(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()       # permanents sacrificed to pay the cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +389,16 @@ class AssignDamage(Statement):
 @dataclass(frozen=True, slots=True)
 class DamageDealt(Statement):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class DamageToStack(Statement):
+    """`combat damage is put on the stack` (editions where combat damage uses the stack)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageResolves(Statement):
+    """`combat damage resolves` (editions where combat damage uses the stack)."""
 
 
 @dataclass(frozen=True, slots=True)

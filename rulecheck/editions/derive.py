@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from .registry import CHECKED, Rule
 
 Title = str | tuple[str, str, str]   # a new title, or (title, status, note)
+_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
 
 
 def sort_key(number: str) -> tuple[int, int, str]:
@@ -41,9 +42,10 @@ def derive(base: tuple[Rule, ...], renumber: Mapping[str, str | None], titles: M
         if number is None:
             continue
         related = tuple(dict.fromkeys(x for x in (convert(k) for k in r.related) if x is not None and x != number))
+        note = _NUMBER.sub(lambda m: convert(m.group()) or m.group(), r.note)   # rules a note names, renumbered
         old = out.get(number)
         if old is None:
-            out[number] = Rule(number, r.title, r.status, r.note, related)
+            out[number] = Rule(number, r.title, r.status, note, related)
         else:
             status = CHECKED if CHECKED in (old.status, r.status) else old.status
             note = "" if status == CHECKED else old.note

@@ -76,6 +76,7 @@ TITLES: dict[str, Title] = {
     "308.2": "Attacking creatures become tapped, and attack costs are paid in full",
     "308.4": "Without attackers, the declare blockers and combat damage steps are skipped",
     "308.5": "A creature declared in a legal attack is attacking until it leaves combat or the combat phase ends",
+    "308.5a": ("What attacking or blocking \"alone\" means", DEFINITION, "checked through 500.2 and 500.3"),
     "309.1": "Blockers are declared first in the declare blockers step; each untapped creature blocks one "
              "attacker; triggers wait for priority",
     "309.2": "Block costs are paid in full, never in part",

@@ -130,6 +130,10 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
                                  stmt.span.line))
+    for ref in stmt.sacrificing:   # a sacrifice paid as part of the cost
+        p = g.find_perm(ref)
+        if p is not None:
+            g.leave_battlefield(p)
     g.note_stack_change()
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.combat import assigns_this_step, begin_combat, begin_damage_step
+from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
 from ..game.objects import PendingTrigger, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
@@ -18,6 +18,7 @@ from ..game.steps import (
     trigger_applies,
 )
 from .context import Replay
+from .mana import step_ends
 from .registry import handles
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
@@ -333,6 +334,8 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     g = r.game
     step = g.step or ""
     assume_tbas(r)
+    if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
+        resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
         main = step.endswith("main phase")
         if g.stack:
@@ -355,7 +358,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
         r.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
                            "on the stack")
     g.pending = []
-    g.empty_mana_pools()   # 500.4
+    step_ends(r, step)   # mana empties (500.4), or burns (2003)
     # 500.5: "until end of <step>" effects
     if step == "end of combat step":
         g.end_combat()

@@ -4,7 +4,14 @@ damage before the next, and dealing it."""
 from __future__ import annotations
 
 from ... import nodes as n
-from ...game.combat import apply_damage, assigns_this_step, deal_combat_damage, defending_player_of
+from ...game.combat import (
+    apply_damage,
+    assigns_this_step,
+    deal_combat_damage,
+    defending_player_of,
+    put_combat_damage_on_stack,
+    resolve_combat_damage,
+)
 from ...game.objects import Permanent
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
@@ -158,8 +165,44 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
 
 @handles(n.DamageDealt, checks=("703.4k",))
 def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
-    if not tba(r, "deal", stmt):
+    if r.edition.combat_damage_uses_stack:   # put on the stack if it isn't yet, and resolved
+        tba(r, "deal", stmt)
+        put_combat_damage_on_stack(r.game)
+        resolve_combat_damage(r.game)
+    elif not tba(r, "deal", stmt):
         deal_combat_damage(r.game)
+
+
+@handles(n.DamageToStack, checks=("edition", "703.4k"))
+def damage_to_stack(r: Replay, stmt: n.DamageToStack) -> None:
+    """`combat damage is put on the stack`: the game action that ends the assignment in editions where combat
+    damage uses the stack (2003: 310.2); elsewhere an 'edition' diagnostic, and the damage is dealt."""
+    if not r.edition.combat_damage_uses_stack:
+        r.flag(stmt, "edition", f"combat damage doesn't use the stack in the {r.edition.name} edition: it is dealt "
+                                "as soon as it is assigned, with no priority in between", ("510.2",))
+        damage_dealt(r, n.DamageDealt(stmt.span))
+        return
+    if not tba(r, "deal", stmt):
+        put_combat_damage_on_stack(r.game)
+
+
+@handles(n.DamageResolves, checks=("edition", "703.4k", "500.2"))
+def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
+    """`combat damage resolves`: dealt as assigned (2003: 310.4), after all players pass in succession."""
+    g = r.game
+    if not r.edition.combat_damage_uses_stack:
+        r.flag(stmt, "edition", f"combat damage doesn't use the stack in the {r.edition.name} edition, so it "
+                                "doesn't resolve: it is dealt as soon as it is assigned", ("510.2",))
+        damage_dealt(r, n.DamageDealt(stmt.span))
+        return
+    if g.damage_on_stack is None:
+        tba(r, "deal", stmt)
+        put_combat_damage_on_stack(g)
+    elif g.mode == "explicit" and not g.all_passed():
+        missing = [p for p in g.players if p not in g.passed]
+        r.flag(stmt, "500.2", f"combat damage resolves before all players passed priority in succession "
+                              f"({', '.join(missing)} did not pass)")
+    resolve_combat_damage(g)
 
 
 @handles(n.RemovedFromCombat)
