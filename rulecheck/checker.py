@@ -154,9 +154,10 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     except Exception as exc:  # noqa: BLE001
         result.violations.append(Violation(path, 1, 1, 1, 2, "internal-error", f"rulecheck failed at the end of "
                                            f"the file {_failure(exc)}; please report it"))
+    edition = replay.replay.edition.name
     for f in replay.findings:
         result.violations.append(Violation(path, f.line, f.column, f.line, max(f.end_column, f.column + 1), f.rule,
-                                           f.message, f.severity, f.related))
+                                           f.message, f.severity, f.related, edition=edition))
     if result.statements == 0 and not result.violations:
         result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
                                            "nothing was checked", WARNING))

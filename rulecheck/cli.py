@@ -248,34 +248,51 @@ def _compare_expectations(path: str, found: list[Violation], expected: dict[int,
     return count
 
 
+_EDITION_OPTION = click.option("--edition", type=click.Choice(list(EDITIONS)), default="baseline",
+                               help="Rules edition whose numbers and rules to use (default: baseline).")
+
+
 @cli.command()
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
-def rules(fmt: str) -> None:
-    """List every rule rulecheck knows, with its status."""
+@_EDITION_OPTION
+def rules(fmt: str, edition: str) -> None:
+    """List every rule rulecheck knows in an edition, with its status."""
+    e = EDITIONS[edition]
     if fmt == "json":
         import json
 
         from .replay.engine import Engine  # noqa: F401 - imports the handler modules, which register themselves
         from .replay.registry import checked_by
+
+        def handlers(number: str) -> list[str]:   # the checks are keyed by baseline numbers
+            keys = [k for k in _check_keys() if e.number(k) == number]
+            return sorted({h for k in keys for h in checked_by(k)})
+
         click.echo(json.dumps([{"rule": r.number, "title": r.title, "status": r.status, "note": r.note,
-                                "related": list(r.related), "checked_by": checked_by(r.number)} for r in RULES],
+                                "related": list(r.related), "checked_by": handlers(r.number)} for r in e.rules],
                               indent=2))
         return
-    for r in RULES:
+    for r in e.rules:
         click.echo(f"{r.number:<8} {r.status:<15} {r.title}")
+
+
+def _check_keys() -> list[str]:
+    from .replay.registry import CLOSERS, HANDLERS
+    return sorted({k for h in [*HANDLERS.values(), *CLOSERS] for k in h.checks} | set(BY_NUMBER))
 
 
 @cli.command(epilog="\b\nExamples:\n  rulecheck explain 510.1c\n  rulecheck explain 510.1c --cr MagicCompRules.txt")
 @click.argument("rule")
 @click.option("--cr", "cr_file", metavar="FILE",
-              help="Your copy of the Comprehensive Rules (Wizards' plain text, or reStructuredText): "
-                   "also print the rule's official text.")
-def explain(rule: str, cr_file: str | None) -> None:
+              help="Your copy of the Comprehensive Rules (Wizards' plain text, or reStructuredText), of the "
+                   "edition chosen: also print the rule's official text.")
+@_EDITION_OPTION
+def explain(rule: str, cr_file: str | None, edition: str) -> None:
     """Explain one rule: our title, its status, what rulecheck checks, related rules, and a failing and a
     passing transcript. Exit 1 if --cr FILE lacks the rule, 2 for an unknown rule or an unusable FILE."""
     from .explain import explain_command
 
-    explain_command(rule, cr_file)
+    explain_command(rule, cr_file, EDITIONS[edition])
 
 
 def main() -> None:

@@ -166,8 +166,9 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
 @handles(n.DamageDealt, checks=("703.4k",))
 def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
     if r.edition.combat_damage_uses_stack:   # put on the stack if it isn't yet, and resolved
-        tba(r, "deal", stmt)
-        put_combat_damage_on_stack(r.game)
+        if r.game.damage_on_stack is None:
+            tba(r, "deal", stmt)
+            put_combat_damage_on_stack(r.game)
         resolve_combat_damage(r.game)
     elif not tba(r, "deal", stmt):
         deal_combat_damage(r.game)
