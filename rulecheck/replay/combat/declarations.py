@@ -268,7 +268,8 @@ def _close_block(r: Replay, decl: Declaration) -> None:
             a = per_attacker_perm[name]
             if len(pids) == 1 and needs_two_blockers(g, a):
                 r.flag(first, "509.1b", f"{a.name} can't be blocked except by two or more creatures, but only "
-                                        f"{perms[pids[0]].name} blocks it")
+                                        f"{perms[pids[0]].name} blocks it",
+                       ("current:702.111",) if g.has_ability(a, "menace") else ())
                 flagged = True
                 break
     if not flagged:
