@@ -210,9 +210,12 @@ def _statistics(violations: list[Violation], fmt: str, files: int, quiet: bool) 
     """--statistics: one row per rule, most frequent first: count, rule, title."""
     counts = Counter(v.rule for v in violations)
     rows = sorted(counts.items(), key=lambda kv: (-kv[1], _rule_order(kv[0])))
+    edition_of: dict[str, str] = {}
+    for v in violations:
+        edition_of.setdefault(v.rule, v.edition)
 
     def title(rule: str) -> str:
-        r = BY_NUMBER.get(rule)
+        r = EDITIONS[edition_of.get(rule, "baseline")].by_number.get(rule)
         return r.title if r else TOOL_RULES.get(rule, "")
 
     if fmt in ("json", "json-lines"):

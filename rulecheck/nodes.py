@@ -63,6 +63,7 @@ class Players(Statement):
 @dataclass(frozen=True, slots=True)
 class Edition(Statement):
     name: str
+    name_column: int = 0      # where the name is written on the line (0: unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +185,7 @@ class Cast(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()       # permanents sacrificed to pay the cost
 
 
 @dataclass(frozen=True, slots=True)

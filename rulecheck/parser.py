@@ -94,7 +94,7 @@ class _Build(Transformer[Token, Any]):
         return n.Players(self._span(names), names)
 
     def edition(self, word: Token) -> n.Edition:
-        return n.Edition(self._span(word), str(word))
+        return n.Edition(self._span(word), str(word), word.column or 0)
 
     def priority_mode(self, mode: Token) -> n.PriorityMode:
         return n.PriorityMode(self._span(mode), str(mode))
@@ -310,8 +310,9 @@ class _Build(Transformer[Token, Any]):
         return targets, paying, sacrificed
 
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
-        targets, paying = self._opts(opts)
-        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None)
+        targets, paying, sacrificed = self._all_opts(opts)
+        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None,
+                      sacrificed)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
         targets, paying, sacrificed = self._all_opts(opts)

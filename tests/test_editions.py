@@ -123,8 +123,8 @@ def test_header_wins_over_configuration() -> None:
 
 def test_unknown_edition_in_the_header() -> None:
     v = [x for x in check_text("edition: curent\nplayers: Alice, Bob\n")]
-    assert [(x.line, x.rule, x.message) for x in v] == [
-        (1, "syntax", "unknown edition 'curent'; did you mean 'current'?")]
+    assert [(x.line, x.column, x.end_column, x.rule, x.message) for x in v] == [
+        (1, 10, 16, "syntax", "unknown edition 'curent'; did you mean 'current'?")]
     v = check_text("edition: 1999\nplayers: Alice, Bob\n")
     assert [(x.line, x.rule, x.message) for x in v] == [
         (1, "syntax", "unknown edition '1999'; rulecheck knows 2003, baseline, current")]
@@ -316,3 +316,73 @@ def test_mana_stays_within_a_phase_in_2003() -> None:
                           "Alice has 20 life\npostcombat main phase begins")
     assert found(steps, "2003") == [(12, "300.3")]   # burnt only as the combat phase ended
     assert found(steps, "baseline") == []
+
+
+STACKED = """players: Alice, Bob
+priority: implicit
+card Mogg Fanatic: creature 1/1, "Sacrifice Mogg Fanatic: It deals 1 damage to target creature or player."
+card Hill Giant: creature 3/3
+card Grizzly Bears: creature 2/2
+card Shock: instant
+Alice controls Hill Giant, Mogg Fanatic
+Bob controls Grizzly Bears
+turn 5: Alice, in beginning of combat step
+declare attackers step begins
+Alice declares Hill Giant attacking Bob
+declare blockers step begins
+Bob declares Grizzly Bears blocking Hill Giant
+combat damage step begins
+Hill Giant assigns 3 to Grizzly Bears; Grizzly Bears assigns 2 to Hill Giant
+Alice casts Shock targeting Bob, sacrificing Mogg Fanatic
+Shock resolves
+Hill Giant deals 3 combat damage to Grizzly Bears
+Grizzly Bears deals 2 combat damage to Hill Giant
+end of combat step begins
+Hill Giant has 2 damage
+Mogg Fanatic is untapped
+"""
+
+
+def test_damage_on_the_stack_told_creature_by_creature() -> None:
+    """2003: after a spell with combat damage on the stack, 'X deals N combat damage' lines resolve it part by part
+    (dealt once, not again as the step ends); the sacrificed Fanatic is gone."""
+    assert found(STACKED, "2003") == []
+    assert found(STACKED.replace("Hill Giant has 2 damage", "Hill Giant has 4 damage"), "2003") == [(21, "assert")]
+    assert found(STACKED, "baseline")[0] == (16, "510.2")
+
+
+def test_unresolved_damage_with_explicit_priority() -> None:
+    """2003, explicit priority: combat damage left on the stack as the step ends is flagged (300.2); passing
+    priority and 'combat damage resolves' is right."""
+    head = """players: Alice, Bob
+priority: explicit
+card Hill Giant: creature 3/3
+card Grizzly Bears: creature 2/2
+Alice controls Hill Giant
+Bob controls Grizzly Bears
+turn 5: Alice, in beginning of combat step
+all players pass priority
+declare attackers step begins
+Alice declares Hill Giant attacking Bob
+all players pass priority
+declare blockers step begins
+Bob declares Grizzly Bears blocking Hill Giant
+all players pass priority
+combat damage step begins
+Hill Giant assigns 3 to Grizzly Bears; Grizzly Bears assigns 2 to Hill Giant
+combat damage is put on the stack
+"""
+    assert found(head + "end of combat step begins\n", "2003") == [(18, "300.2")]
+    right = head + "all players pass priority\ncombat damage resolves\nall players pass priority\n" \
+                   "end of combat step begins\nHill Giant has 2 damage\n"
+    assert found(right, "2003") == []
+    early = head + "Alice passes priority\ncombat damage resolves\n"
+    assert found(early, "2003") == [(19, "300.2")]
+
+
+def test_statistics_titles_come_from_the_edition(tmp_path: Path) -> None:
+    path = tmp_path / "burn.transcript"
+    path.write_text("edition: 2003\n" + MANA_BURN, encoding="utf-8")
+    code, out = run("check", "--isolated", "--statistics", str(path))
+    assert out.splitlines()[0] == "1  300.3  Mana burn: unused mana empties from each pool as a phase ends (not a " \
+                                  "step), and its player loses 1 life for each"

@@ -46,7 +46,8 @@ def edition(r: Replay, stmt: n.Edition) -> None:
     try:
         r.edition = find_edition(stmt.name)
     except UnknownEdition as err:
-        r.flag(stmt, "syntax", str(err))
+        col = stmt.name_column or stmt.span.column
+        r.syntax(n.Ref(stmt.name, col, col + len(stmt.name)), stmt.span.line, str(err))
 
 
 @handles(n.CardDef, when="setup")

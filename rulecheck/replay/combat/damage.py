@@ -156,7 +156,10 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     g = r.game
     src = g.find_perm(stmt.source, anywhere=True)
     combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and r.resolving is None)
-    if combat and g.step in DAMAGE_STEPS:
+    if combat and g.damage_on_stack is not None and src is not None:
+        # combat damage on the stack (2003), its resolution told creature by creature: this part is dealt now
+        g.damage_on_stack = [part for part in g.damage_on_stack if part[0] is not src]
+    elif combat and g.step in DAMAGE_STEPS:
         if tba(r, "deal", stmt):
             return   # combat damage was already taken as dealt when another event came first
         g.assigned.pop(src.pid if src else -1, None)
