@@ -363,7 +363,8 @@ def _examples(r: Rule, edition: Edition) -> list[str]:
     return out
 
 
-def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None) -> tuple[list[str], bool]:
+def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None,
+                edition: Edition = BASELINE) -> tuple[list[str], bool]:
     if cr is None or cr_path is None:
         return [], True
     cr_path = printable(cr_path)
@@ -371,7 +372,9 @@ def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None) 
     if found is None:
         return ["", f"Comprehensive Rules ({cr_path}): rule {number} is not in this file "
                     f"(it has {len(cr)} rules; an older or newer edition may number it differently)."], False
-    return ["", f"Comprehensive Rules ({cr_path}):"] + format_cr_rule(found), True
+    note = textwrap.wrap(f"({edition.cr_note})", WIDTH, initial_indent="    ", subsequent_indent="    ") \
+        if edition.cr_note else []
+    return ["", f"Comprehensive Rules ({cr_path}):"] + format_cr_rule(found) + note, True
 
 
 def explain(rule: str, cr_path: str | None = None, edition: Edition = BASELINE) -> tuple[str, int]:
@@ -399,7 +402,7 @@ def explain(rule: str, cr_path: str | None = None, edition: Edition = BASELINE) 
         also = [n for n in citing if n not in r.related]
         if also:
             out.append(f"cited by:  {', '.join(also)}")
-        section, ok = _cr_section(r.number, cr, cr_path)
+        section, ok = _cr_section(r.number, cr, cr_path, edition)
         out += section + _examples(r, edition)
         return "\n".join(out), 0 if ok else 1
     if number in TOOL_RULES:

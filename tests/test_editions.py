@@ -263,6 +263,9 @@ def test_sarif_rule_metadata_per_edition(tmp_path: Path) -> None:
                                           "the player"),
     ]
     assert run_["tool"]["driver"]["rules"][2]["properties"] == {"edition": "current"}
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "tests" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+    jsonschema.validators.validator_for(schema)(schema).validate(json.loads(out))
     assert [(r["ruleId"], r["ruleIndex"]) for r in run_["results"]] == [("510.1c", 0), ("edition", 1),
                                                                         ("510.1c", 2)]
 
@@ -386,3 +389,21 @@ def test_statistics_titles_come_from_the_edition(tmp_path: Path) -> None:
     code, out = run("check", "--isolated", "--statistics", str(path))
     assert out.splitlines()[0] == "1  300.3  Mana burn: unused mana empties from each pool as a phase ends (not a " \
                                   "step), and its player loses 1 life for each"
+
+
+def test_explain_2003_with_a_may_text_says_the_numbers_differ() -> None:
+    text = ROOT.parent / "shared" / "editions" / "2003.txt"
+    if not text.is_file():
+        pytest.skip("the shared 2003 text is not beside the checkout")
+    code, out = run("explain", "300.3", "--edition", "2003", "--cr", str(text))
+    assert code == 0
+    assert "    (rulecheck's 2003 edition has the numbers of July 2003; in a text of May 2003 mana burn is 300.4, " \
+           "and\n    300.3 is the end of \"until end of\" effects)" in out
+
+
+FIDELITY = ROOT.parent / "shared" / "acceptance" / "fidelity" / "unknown-edition.transcript"
+
+
+@pytest.mark.skipif(not FIDELITY.is_file(), reason="the shared acceptance files are not beside the checkout")
+def test_unknown_edition_acceptance() -> None:
+    assert found(FIDELITY.read_text(encoding="utf-8"), "baseline") == [(2, "syntax")]

@@ -28,6 +28,9 @@ class Edition:
         self.by_number: dict[str, Rule] = {r.number: r for r in rules}
         self._renumber = dict(renumber or {})
 
+    cr_note = ""
+    """Said beside the official text `explain --cr` prints, when the edition's numbers and a text may differ."""
+
     # ------------------------------------------------------------ citation
     def number(self, key: str) -> str | None:
         """The number printed for a check's key in this edition; None when the rule doesn't exist in it."""
