@@ -397,8 +397,8 @@ def test_explain_2003_with_a_may_text_says_the_numbers_differ() -> None:
         pytest.skip("the shared 2003 text is not beside the checkout")
     code, out = run("explain", "300.3", "--edition", "2003", "--cr", str(text))
     assert code == 0
-    assert "    (rulecheck's 2003 edition has the numbers of July 2003; in a text of May 2003 mana burn is 300.4, " \
-           "and\n    300.3 is the end of \"until end of\" effects)" in out
+    assert "    (rulecheck's 2003 edition has the numbers of July 2003; in a text of May 2003 mana burn is\n" \
+           "    300.4, and 300.3 is the end of \"until end of\" effects)" in out
 
 
 FIDELITY = ROOT.parent / "shared" / "acceptance" / "fidelity" / "unknown-edition.transcript"
