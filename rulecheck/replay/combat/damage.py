@@ -184,7 +184,8 @@ def damage_to_stack(r: Replay, stmt: n.DamageToStack) -> None:
     if not r.edition.combat_damage_uses_stack:
         r.flag(stmt, "edition", f"combat damage doesn't use the stack in the {r.edition.name} edition: it is dealt "
                                 "as soon as it is assigned, with no priority in between", ("510.2",))
-        damage_dealt(r, n.DamageDealt(stmt.span))
+        if r.game.dealt_serial != r.game.step_serial:   # taken as 'combat damage is dealt', once
+            damage_dealt(r, n.DamageDealt(stmt.span))
         return
     if not tba(r, "deal", stmt):
         put_combat_damage_on_stack(r.game)
@@ -197,7 +198,8 @@ def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
     if not r.edition.combat_damage_uses_stack:
         r.flag(stmt, "edition", f"combat damage doesn't use the stack in the {r.edition.name} edition, so it "
                                 "doesn't resolve: it is dealt as soon as it is assigned", ("510.2",))
-        damage_dealt(r, n.DamageDealt(stmt.span))
+        if g.dealt_serial != g.step_serial:
+            damage_dealt(r, n.DamageDealt(stmt.span))
         return
     if g.damage_on_stack is None:
         tba(r, "deal", stmt)
