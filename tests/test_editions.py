@@ -407,3 +407,12 @@ FIDELITY = ROOT.parent / "shared" / "acceptance" / "fidelity" / "unknown-edition
 @pytest.mark.skipif(not FIDELITY.is_file(), reason="the shared acceptance files are not beside the checkout")
 def test_unknown_edition_acceptance() -> None:
     assert found(FIDELITY.read_text(encoding="utf-8"), "baseline") == [(2, "syntax")]
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_every_checked_rule_of_an_edition_names_a_handler(edition: str) -> None:
+    e = EDITIONS[edition]
+    code, out = run("rules", "--edition", edition, "--format", "json")
+    rules = json.loads(out)
+    assert [r["rule"] for r in rules] == [r.number for r in e.rules]
+    assert [r["rule"] for r in rules if r["status"] == "checked" and not r["checked_by"]] == []
