@@ -104,6 +104,11 @@ def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     """Narrated where a step ends; anywhere else it is flagged (703.4p) when the step goes on."""
     g = r.game
     r.mana_emptied = stmt if g.step is not None and not g.between_steps and r.resolving is None else None
+    if not r.edition.mana_empties_each_step and g.step is not None and not phase_ends(r, g.step):
+        r.flag(stmt, "703.4p", f"mana pools empty as the {g.step} ends, but the phase goes on, and in the "
+                               f"{r.edition.name} edition mana empties only as a phase ends")
+        r.mana_emptied = None
+        return
     burn(r)
     for ps in g.pstate.values():
         if ps.pool:
