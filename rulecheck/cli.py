@@ -92,10 +92,18 @@ def cli() -> None:
 @click.option("--expect", is_flag=True, help="Compare with '# expect: RULE' annotations instead of reporting.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when violations are found (2 still means the run "
                                                 "failed).")
+@click.option("--from", "source", type=click.Choice(["arena"]), default=None,
+              help="PATHS are game logs of this kind (arena: MTG Arena's Player.log), imported and checked game by "
+                   "game; see docs/importing.md.")
+@click.option("--cards", "card_db", metavar="FILE", default=None,
+              help="With --from arena: Arena's Raw_CardDatabase_*.mtga, for card names and keyword abilities.")
+@click.option("--names", is_flag=True, help="With --from arena: players by screen name instead of You/Opponent.")
+@click.option("--transcripts", metavar="DIR", default=None,
+              help="With --from arena: also write the imported transcripts to DIR (findings then point at them).")
 def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
           ignore: tuple[str, ...], extend_ignore: tuple[str, ...], config_file: str | None, isolated: bool,
           edition: str | None, extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
-          exit_zero: bool) -> None:
+          exit_zero: bool, source: str | None, card_db: str | None, names: bool, transcripts: str | None) -> None:
     """Check transcripts (files, directories, or - for standard input).
 
     Exit status: 0 nothing found, 1 violations found (or, with --expect, a mismatch), 2 the run failed
@@ -109,11 +117,19 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
                 overrides[option] = _rule_codes(values, "--" + option.replace("_", "-"), ignoring=option != "select")
         resolver = ConfigResolver(explicit=load_config(config_file) if config_file else None, isolated=isolated,
                                   overrides=overrides)
-        items = files_to_check(paths, resolver)
+        if source is None and (card_db or names or transcripts):
+            raise ConfigError("--cards, --names and --transcripts go with --from arena")
+        if source is not None and expect:
+            raise ConfigError("--expect cannot be used with --from: imported transcripts carry no expectations")
+        items = files_to_check(paths, resolver) if source is None else []
         run_config = resolver.for_path(paths[0])
     except ConfigError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
+    if source is not None:
+        _check_logs(paths, resolver, fmt or run_config.format, output, statistics, quiet, exit_zero, card_db, names,
+                    transcripts)
+        return
     if not items:
         click.echo("rulecheck: no transcripts found", err=True)
         sys.exit(2)
@@ -141,6 +157,35 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         sys.exit(0)
     failed = mismatches if expect else sum(1 for v in violations if v.severity == "error")
     sys.exit(1 if failed else 0)
+
+
+def _check_logs(paths: tuple[str, ...], resolver: ConfigResolver, fmt: str | None, output: str | None,
+                statistics: bool, quiet: bool, exit_zero: bool, card_db: str | None, names: bool,
+                transcripts: str | None) -> None:
+    """check --from arena: import each log and check its games one by one (nothing is held but one game)."""
+    from .importers.arena.commands import ImportFailed, check_logs
+
+    try:
+        violations, checked, failed = check_logs(paths, resolver.for_path, names, card_db, transcripts)
+    except (ImportFailed, OSError) as err:
+        click.echo(f"rulecheck: {err}", err=True)
+        sys.exit(2)
+    violations.sort(key=Violation.sort_key)
+    fmt = fmt or ("full" if output is None and sys.stdout.isatty() else "concise")
+    files = max(len(checked), 1)
+    if statistics:
+        text = _statistics(violations, fmt, files, quiet)
+    else:
+        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        text = render(fmt, violations, files=files, color=color, paths=checked)
+        if quiet and fmt in QUIET_FORMATS:
+            text = _without_summary(text, violations, files)
+    _emit(text, output)
+    if failed:
+        sys.exit(2)
+    if exit_zero:
+        sys.exit(0)
+    sys.exit(1 if any(v.severity == "error" for v in violations) else 0)
 
 
 QUIET_FORMATS = ("full", "concise")
@@ -296,6 +341,29 @@ def explain(rule: str, cr_file: str | None, edition: str) -> None:
     from .explain import explain_command
 
     explain_command(rule, cr_file, EDITIONS[edition])
+
+
+@cli.group(name="import")
+def import_group() -> None:
+    """Turn game logs written by other software into transcripts."""
+
+
+@import_group.command(name="arena", epilog="\b\nExamples:\n  rulecheck import arena Player.log -o games/\n"
+                                           "  rulecheck import arena Player.log -o games/ --cards "
+                                           "Raw_CardDatabase_0123.mtga --names")
+@click.argument("log")
+@click.option("-o", "--output-dir", "out_dir", metavar="DIR", default=".",
+              help="Write the transcripts here (default: the current directory).")
+@click.option("--names", is_flag=True, help="Players by screen name instead of You/Opponent.")
+@click.option("--cards", "card_db", metavar="FILE", default=None,
+              help="Arena's Raw_CardDatabase_*.mtga (read-only): card names and keyword abilities.")
+def import_arena(log: str, out_dir: str, names: bool, card_db: str | None) -> None:
+    """MTG Arena's Player.log (Detailed Logs on) into one transcript per complete game, named
+    <match>-<game>.transcript. Exit status: 0 imported, 2 the log (or part of it) could not be imported;
+    complete games are always written whole. See docs/importing.md."""
+    from .importers.arena.commands import run_import
+
+    sys.exit(run_import(log, out_dir, names, card_db))
 
 
 def main() -> None:

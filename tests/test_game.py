@@ -29,7 +29,10 @@ def test_copies_get_numbered_names_and_are_found_by_either_name() -> None:
     second = g.new_perm("Grizzly Bears", BEARS, "Bob")
     assert (first.name, second.name) == ("Grizzly Bears", "Grizzly Bears (2)")
     assert g.perm(ref("Grizzly Bears (2)")) is second
-    assert g.perm(ref("Grizzly Bears"), prefer=lambda p: p.controller == "Bob") is first  # exact name first
+    assert g.perm(ref("Grizzly Bears")) is first                                   # the exact name first
+    # 'Grizzly Bears' may mean any of them: the copy the statement needs (Bob's, untapped...) is meant
+    assert g.perm(ref("Grizzly Bears"), prefer=lambda p: p.controller == "Bob") is second
+    assert g.perm(ref("Grizzly Bears"), prefer=lambda p: p.controller == "Carol") is first
     g.leave_battlefield(first)
     assert g.perm(ref("Grizzly Bears")) is second          # the base name now means the copy left
     assert g.named("Grizzly Bears") is None

@@ -33,6 +33,7 @@ def test_wheel_contains_the_grammar(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "rulecheck/grammars/transcript.lark" in names
     assert "rulecheck/py.typed" in names
+    assert "rulecheck/importers/arena/game.py" in names
     shipped = sorted(n.rsplit("/", 1)[1] for n in names
                      if n.startswith("rulecheck/rule_fixtures/") and n.endswith(".transcript"))
     assert shipped == sorted(p.name for p in (ROOT / "fixtures" / "rules").glob("*.transcript"))

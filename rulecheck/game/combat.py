@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .game import Game
 from .objects import Permanent, PlanEntry, StackItem
-from .steps import DAMAGE_STEPS
+from .steps import DAMAGE_STEPS, mana_symbols, mana_value
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -32,6 +32,14 @@ BLOCKS = "whenever this blocks"
 BLOCKED_BY_A_CREATURE = "whenever this becomes blocked by a creature"
 BECOMES_BLOCKED = "whenever this becomes blocked"
 COMBAT_TRIGGERS = (UNBLOCKED, ATTACKS, BLOCKS_A_CREATURE, BLOCKS, BLOCKED_BY_A_CREATURE, BECOMES_BLOCKED)
+
+
+ALONE_TRIGGER = "whenever a creature you control attacks alone"
+
+
+def triggers_on_attacking_alone(text: str) -> bool:
+    """Exalted, or a "whenever a creature you control attacks alone" ability."""
+    return text == "exalted" or text.startswith(ALONE_TRIGGER)
 
 
 def trigger_kind(text: str) -> str | None:
@@ -91,13 +99,32 @@ def potential_blockers(g: Game, player: str) -> list[Permanent]:
             and not p.phased_out and not g.has_ability(p, "can't block")]
 
 
+def attack_tax(g: Game, player: str) -> int:
+    """What attacking `player` costs for each attacking creature (Propaganda's "attack cost {2}")."""
+    return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() if q.controller == player
+               for a in q.abilities() if a.kind == "attack_cost")
+
+
+def block_tax(g: Game) -> int:
+    """What blocking costs for each blocking creature."""
+    return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() for a in q.abilities()
+               if a.kind == "block_cost")
+
+
+def can_attack_for_free(g: Game) -> bool:
+    """Whether something can be attacked without paying a cost: an untaxed defending player, or a planeswalker."""
+    defenders = g.defenders or [x for x in g.players if x != g.active]
+    if any(attack_tax(g, d) == 0 for d in defenders):
+        return True
+    return any(q.card.is_("planeswalker") and q.controller in defenders for q in g.battlefield.values())
+
+
 def begin_combat(g: Game) -> None:
     opponents = [x for x in g.players if x != g.active]
     everyone = g.option == "attack multiple players" or (g.archenemy is not None and g.active == g.archenemy)
     g.defenders = opponents if len(g.players) == 2 or everyone else []
     for p in g.battlefield.values():
         p.removed_from_combat = False
-        p.left_combat_at_end = False
         p.declared_blocker = False
         p.blocked_by_declaration = False
     g.assigned = {}
@@ -106,9 +133,12 @@ def begin_combat(g: Game) -> None:
 
 
 def skip_blockers_and_damage(g: Game) -> list[PlanEntry]:
-    """Without attackers the declare blockers and combat damage steps are skipped; returns what was removed."""
-    removed = [e for e in g.plan if e.step in ("declare blockers step",) + DAMAGE_STEPS and e.origin == "normal"]
-    g.plan = [e for e in g.plan if e not in removed]
+    """Without attackers the declare blockers and combat damage steps of this combat phase (a normal or an
+    additional one) are skipped; returns what was removed."""
+    i = 0
+    while i < len(g.plan) and g.plan[i].step in ("declare blockers step",) + DAMAGE_STEPS:
+        i += 1
+    removed, g.plan = g.plan[:i], g.plan[i:]
     return removed
 
 
@@ -138,8 +168,24 @@ def assigns_this_step(g: Game, p: Permanent) -> bool:
     return (not p.first_strike_at_step) or g.has_ability(p, "double strike")
 
 
+def bandmates(g: Game, p: Permanent) -> list[Permanent]:
+    """The other attacking creatures in p's band."""
+    if not p.band:
+        return []
+    return [q for q in g.battlefield.values() if q.band == p.band and q is not p and q.in_combat]
+
+
+def orders_by_choice(g: Game, p: Permanent) -> bool:
+    """Whether p's combat damage is divided as its assigning player chooses, not in damage assignment order:
+    it is blocked by, or blocks, a creature with banding."""
+    others = p.blockers if is_attacker(p) else p.blocking
+    return any(q is not None and g.has_ability(q, "banding") for q in (g.by_pid(pid) for pid in others))
+
+
 def is_attacker(p: Permanent) -> bool:
-    return p.attacking is not None or p.attacked
+    """Attacking now: attacking something, or declared as an attacker whose target left, and not removed from
+    combat since (a creature removed from combat may come back as a blocker for its new controller)."""
+    return p.attacking is not None or (p.attacked and not p.removed_from_combat)
 
 
 def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:

@@ -85,12 +85,16 @@ class Game:
         self.last_step: str | None = None   # the step most recently begun
         self.passed: set[str] = set()
         self.pending: list[PendingTrigger] = []       # triggered, not yet on the stack
+        self.waiting: list[PendingTrigger] = []       # triggered when nobody could get priority, for the next step
         self.delayed: list[PendingTrigger] = []
         self.extra_turns = ExtraTurns()
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
+        # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]
+        self.expired: dict[int, list[tuple[Effect, str]]] = {}
+        self.damage_removed: dict[int, int] = {}         # pid -> damage last removed from it in a cleanup
         # combat
         self.assigned: dict[int, list[tuple[int, str]]] = {}      # pid -> [(amount, recipient)]
         self.combat_attackers_declared = False
@@ -129,7 +133,11 @@ class Game:
         candidates = self._named.get(text) or self._based.get(text)
         if candidates:
             if prefer is not None:
-                return next((p for p in candidates if prefer(p)), candidates[0])
+                liked = next((p for p in candidates if prefer(p)), None)
+                if liked is None and text in self._named:
+                    # 'Mountain' may mean any Mountain: another copy ('Mountain (2)') that fits is meant
+                    liked = next((p for p in self._based.get(text, ()) if prefer(p)), None)
+                return liked or candidates[0]
             return candidates[0]
         gone = max(self._gone.get(text, _NOTHING), self._gone_base.get(text, _NOTHING), key=lambda e: e[0])[1]
         if gone is not None and anywhere:
@@ -251,6 +259,7 @@ class Game:
                 other.blocking.remove(p.pid)
         p.in_combat = False
         p.removed_from_combat = True
+        p.attacking = None
         p.blocking = []
         p.blockers = []
 
@@ -264,14 +273,39 @@ class Game:
             p.blocking = []
             p.blockers = []
             p.blocked = None
-        self.effects = [e for e in self.effects if e.duration != "end_of_combat"]
+            p.band = 0
+        self._expire(lambda e: e.duration == "end_of_combat", "end of combat")
         self.combat_attackers_declared = False
 
     def cleanup(self) -> None:
         """Damage wears off; "until end of turn" and "this turn" effects end."""
         for p in self.battlefield.values():
+            if p.damage:
+                self.damage_removed[p.pid] = p.damage
             p.damage = 0
-        self.effects = [e for e in self.effects if e.duration not in ("end_of_turn", "this_turn")]
+        self._expire(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
+
+    def _expire(self, ends: Callable[[Effect], bool], when: str) -> None:
+        kept = []
+        for e in self.effects:
+            if ends(e):
+                self.expired.setdefault(e.target, []).append((e, when))
+            else:
+                kept.append(e)
+        self.effects = kept
+
+    def phase(self, p: Permanent, out: bool) -> None:
+        """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger."""
+        if p.phased_out == out:
+            return
+        p.phased_out = out
+        if out:
+            self.remove_from_combat(p)
+        words = "phases out" if out else "phases in"
+        for ab in p.abilities():
+            if ab.kind == "trigger" and ab.text.startswith("whenever ") and words in ab.text:
+                self.pending.append(PendingTrigger(p.name, ab.text, self.step or "", p.controller,
+                                                   when=f"when it {words.replace('es ', 'ed ')}"))
 
     def empty_mana_pools(self) -> None:
         for ps in self.pstate.values():

@@ -65,6 +65,7 @@ class Permanent:
     left_combat_at_end: bool = False
     removed_from_combat: bool = False
     blocked_by_declaration: bool = False
+    band: int = 0                         # attacking in a band: the band's number (0: not in a band)
     first_strike_at_step: bool = False
     entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
     left_line: int = 0                    # the line on which it left the battlefield

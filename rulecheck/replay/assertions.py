@@ -23,7 +23,7 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
         p.blocked = True
 
 
-@handles(n.AssertPT, n.AssertCount, checks=("2003:300.3",))
+@handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3", "2003:300.3"))
 def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> None:
     g = r.game
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
@@ -44,22 +44,37 @@ def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> N
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)
         if (pw, tg) != (stmt.power, stmt.toughness):
+            for when, key in (("end of combat", "500.5"), ("cleanup", "514.2")):
+                gone = [e for e, w in g.expired.get(p.pid, []) if w == when]
+                if gone and (pw + sum(e.power for e in gone), tg + sum(e.toughness for e in gone)) == \
+                        (stmt.power, stmt.toughness):
+                    ended = "when the combat phase ended" if when == "end of combat" else "in the cleanup step"
+                    r.flag(stmt, key, f"{p.name} is {pw}/{tg}, not {stmt.power}/{stmt.toughness}: "
+                                      f"{' and '.join(e.label for e in gone)} ended {ended}")
+                    return
             r.flag(stmt, "assert", f"{p.name} is {pw}/{tg} in the replay, not {stmt.power}/{stmt.toughness}")
     elif isinstance(stmt, n.AssertStatus):
         truth = {"tapped": p.tapped, "untapped": not p.tapped, "attacking": p.in_combat and p.attacking is not None,
                  "blocking": p.in_combat and bool(p.blocking), "blocked": bool(p.blocked),
                  "unblocked": p.attacking is not None and not p.blocked}[stmt.status]
-        if not truth:
+        if not truth and p.left_combat_at_end and stmt.status in ("attacking", "blocking", "blocked", "unblocked"):
+            r.flag(stmt, "511.3", f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
+                                  "step ended")
+        elif not truth:
             r.flag(stmt, "assert", f"{p.name} is not {stmt.status} in the replay")
     elif stmt.what == "damage" and p.damage != stmt.count:
-        r.flag(stmt, "assert", f"{p.name} has {p.damage} damage in the replay, not {stmt.count}")
+        if p.damage == 0 and g.damage_removed.get(p.pid) == stmt.count:
+            r.flag(stmt, "514.2", f"{p.name} has no damage, not {stmt.count}: damage is removed from permanents in "
+                                  "the cleanup step")
+        else:
+            r.flag(stmt, "assert", f"{p.name} has {p.damage} damage in the replay, not {stmt.count}")
     elif stmt.what == "loyalty":
         loyalty = p.counters.get("loyalty", p.card.loyalty or 0)
         if loyalty != stmt.count:
             r.flag(stmt, "assert", f"{p.name} has {loyalty} loyalty in the replay, not {stmt.count}")
 
 
-@handles(n.AssertStatus)
+@handles(n.AssertStatus, checks=("511.3",))
 def status(r: Replay, stmt: n.AssertStatus) -> None:
     if r.resolving is not None:
         _status_effect(r, stmt)

@@ -35,14 +35,21 @@ class Declaration:
     lines: list[n.Statement] = field(default_factory=list)
     pairs: list[tuple[int, list[str]]] = field(default_factory=list)   # creature pid -> what it attacks/blocks
     band: bool = False
+    banded: list[int] = field(default_factory=list)   # pids declared on a line that says "as a band"
     paid: int = 0
     pay_line: n.Statement | None = None
     bad: set[int] = field(default_factory=set)  # pids already flagged individually
     declared: dict[int, int] = field(default_factory=dict)   # pid -> how many creatures or players it is paired with
+    line_of: dict[int, n.Statement] = field(default_factory=dict)   # pid -> the line that first declared it
 
-    def add(self, pid: int, targets: list[str]) -> None:
+    def add(self, pid: int, targets: list[str], stmt: n.Statement) -> None:
         self.pairs.append((pid, targets))
         self.declared[pid] = self.declared.get(pid, 0) + len(targets)
+        self.line_of.setdefault(pid, stmt)
+
+    def line(self, pid: int) -> n.Statement | None:
+        """Where a creature was declared: a fault of that creature's is flagged on its own line."""
+        return self.line_of.get(pid) or (self.lines[0] if self.lines else None)
 
 
 @dataclass
@@ -64,6 +71,7 @@ class Replay:
         self._flagged_stmt: set[tuple[int, int]] = set()
         # turn-based actions narrated in this step (None: taken as done without narration)
         self.tba_done: dict[str, n.Statement | None] = {}
+        self.tba_history: dict[str, dict[str, n.Statement | None]] = {}   # step -> its tba_done, this turn
         # turn-based actions taken as done because another event came first, and what assuming them undid
         self.tba_assumed: set[str] = set()
         self.assumed_removed_plan: list[PlanEntry] = []

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.combat import is_attacker
 from ..game.steps import STEP_PHASE, mana_symbols, mana_value
 from .context import Replay
 from .registry import handles
-from .tba import PRIORITY_CHECKS, no_priority, other_event, pending_trigger
+from .tba import PRIORITY_CHECKS, acting_without_priority, no_priority, other_event, pending_trigger
 
 
 @handles(n.PlayLand, checks=("505.5b",) + PRIORITY_CHECKS)
@@ -42,14 +43,28 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     g.new_perm(card.name, card, player, new=True)
 
 
-@handles(n.TapForMana, checks=("500.11", "502.3", "514.3"))
+@handles(n.TapForMana, checks=("508.1f",) + PRIORITY_CHECKS)
 def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if r.declaration is None and (g.step == "untap step" or g.between_steps or g.between_turns):
+    if r.declaration is None and r.resolving is None and acting_without_priority(r):
         no_priority(r, stmt, f"{player} activates a mana ability")
+    elif r.declaration is None and r.resolving is None:
+        pending_trigger(r, stmt)
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
+        attacking = r.declaration is not None and r.declaration.kind == "attack" and p.pid in r.declaration.declared
+        if attacking and not g.has_ability(p, "vigilance"):
+            # the declaration taps its attackers (508.1f) before mana abilities are activated to pay its costs
+            r.flag(stmt, "508.1f", f"{p.name} is tapped as it is declared as an attacker, before any mana ability "
+                                   "is activated, so it can't be tapped for mana now")
+        elif p.tapped:
+            if p.attacked and is_attacker(p) and not g.has_ability(p, "vigilance"):
+                r.flag(stmt, "508.1f", f"{p.name} was tapped when it was declared as an attacker, so it can't be "
+                                       "tapped again to pay a {T} cost")
+            else:
+                r.state(ref, stmt.span.line, f"{p.name} is already tapped, so it can't be tapped to pay a {{T}} "
+                                             "cost; narrate how it untapped")
         p.tapped = True
     g.pstate[player].pool.extend(mana_symbols(stmt.mana))
 

@@ -138,6 +138,9 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
             att.blocked_by_declaration = True
         p.in_combat = True
         p.declared_blocker = True
+    elif fact.key == "attacked_this_turn":
+        p.attacked = True
+        p.left_combat_at_end = not p.in_combat   # its combat is over unless the setup says it still attacks
     elif fact.key == "blocked":
         p.blocked = True
         p.blocked_by_declaration = True

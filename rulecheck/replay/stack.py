@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.objects import Card, StackItem
-from ..game.steps import SORCERY_TYPES, trigger_step
+from ..game.steps import SORCERY_TYPES, trigger_applies, trigger_step
 from .combat import timing
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
@@ -175,6 +175,14 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
             if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
                 r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
                                        "this main phase is a postcombat main phase, so it doesn't trigger")
+            elif g.step is not None and g.step in watched and not delayed and \
+                    not any(trigger_applies(t, g.step, perm.controller, g.active) for t in step_triggers):
+                step_name = g.step.replace(" step", "")
+                r.flag(stmt, STEP_TRIGGER_RULE.get(g.step, "500.6"),
+                       f"{source}'s ability triggers at the beginning of {perm.controller}'s {step_name}, and this is "
+                       f"{g.active}'s turn" if perm.controller != g.active
+                       else f"{source}'s ability triggers at the beginning of an opponent's {step_name}, and this is "
+                            f"{g.active}'s own turn")
             elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
                 if g.step == "end step" and perm.entered_serial == g.step_serial:
                     r.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "

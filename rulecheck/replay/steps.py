@@ -87,6 +87,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
 
 def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g = r.game
+    r.tba_history = {}
     if first:
         for ps in g.pstate.values():
             if ps.land_played is not None:
@@ -97,6 +98,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     for p in g.battlefield.values():
         p.new = False
         p.attacked = False
+        p.left_combat_at_end = False
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}
@@ -107,8 +109,14 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g.cleanup_priority = False
 
 
+SKIP_DRAW = "skip your draw step"
+
+
 def _apply_skips(r: Replay) -> None:
     g = r.game
+    if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
+        _remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
+        g.skipped_steps.add("draw step")
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
         if player != g.active:
@@ -292,7 +300,8 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     r.tba_done = {}
     r.tba_assumed = set()
     r.first_other = None
-    g.pending = []
+    g.pending = g.waiting if step == "upkeep step" else []
+    g.waiting = []
     r.pending_flagged = False
     if step == "precombat main phase":
         g.precombat_main_done = True
@@ -334,6 +343,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     g = r.game
     step = g.step or ""
     assume_tbas(r)
+    r.tba_history[step] = r.tba_done
     if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
         resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
@@ -350,6 +360,11 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
                    f"({', '.join(missing)} did not pass)")
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
+    if step == "untap step":
+        # nobody gets priority in the untap step: what triggered there waits for the upkeep (503.1)
+        g.waiting = [PendingTrigger(t.source, t.text, "upkeep step", t.controller, "503.1",
+                                    f"{t.when} during the untap step") for t in g.pending]
+        g.pending = []
     if g.pending and not r.pending_flagged:
         r.missed_triggers.update(t.source for t in g.pending)
         trig = g.pending[0]
@@ -428,7 +443,9 @@ def skip_turn(r: Replay, stmt: n.SkipTurn) -> None:
     r.game.skip_turns.append(r.game.player(stmt.player))
 
 
-CHECKS = ("703.4p",)   # before_event, armed by the ManaEmpties handler
+CHECKS = ("703.4p", "500.11")   # before_event (703.4p armed by the ManaEmpties handler)
+# events that are something happening, which can't be between steps (500.11)
+_EVENTS = (n.Draw, n.Discard, n.LoseLife, n.GainLife, n.DealDamage, n.UntapAll, n.Untap, n.PhaseEvent)
 # statements that may follow "mana pools empty" at the end of a step
 _STEP_END = (n.StepBoundary, n.TurnEnd, n.TurnHeader, n.Gap, n.ManaEmpties, n.DurationsEnd, n.EffectEnds,
              n.AssertPT, n.AssertStatus, n.AssertCount, n.ExtraTurn, n.ExtraPhase)
@@ -443,6 +460,9 @@ def before_event(r: Replay, stmt: n.Statement) -> bool:
                                          "only as a step or phase ends", ("500.4",))
     if not isinstance(stmt, n.ManaEmpties):
         r.mana_emptied = None
+    if (g.between_steps or g.between_turns) and isinstance(stmt, _EVENTS) and r.resolving is None:
+        what = "between turns" if g.between_turns else "between steps"
+        r.flag(stmt, "500.11", f"this happens {what}; nothing happens between turns, steps or phases")
     if r.gap and g.step is None and not isinstance(stmt, _STEP_END):
         r.flag(stmt, "syntax", "after '...' at the start of a turn, say which step comes next (for example "
                                "'precombat main phase begins'); rulecheck can't tell in which step this happens")

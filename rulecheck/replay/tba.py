@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
+from ..game.steps import STEP_TBAS
 from .context import Replay
 
 KEEP_TAPPED = "doesn't untap during its controller's untap step"
@@ -54,9 +55,9 @@ def assume_tbas(r: Replay) -> None:
                 if p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
-            for p in g.battlefield.values():
+            for p in list(g.battlefield.values()):
                 if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
-                    p.phased_out = not p.phased_out
+                    g.phase(p, not p.phased_out)
         elif kind == "draw":
             ps = g.pstate[g.active]
             if ps.hand is not None:
@@ -139,6 +140,15 @@ def in_step(r: Replay, step: str, stmt: n.Statement, kind: str) -> bool:
         where = g.step or "gap between steps"
         r.flag(stmt, TBA_RULE[kind], f"{TBA_WORDS[kind]} happens in the {where}; it is a turn-based action of "
                                      f"the {step}")
+        # what was narrated in its own step that had to follow it is out of order too (the defender's orders
+        # before the attacker's)
+        done = r.tba_history.get(step, {})
+        order = STEP_TBAS.get(step, ())
+        for later in order[order.index(kind) + 1:] if kind in order else ():
+            earlier = done.get(later)
+            if earlier is not None:
+                r.flag(earlier, TBA_RULE[later], f"{TBA_WORDS[later]} happens before {TBA_WORDS[kind]}, which comes "
+                                                 f"first in the {step}", (TBA_STEP_RULE[later], "703.4"))
         return False
     return True
 

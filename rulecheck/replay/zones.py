@@ -149,9 +149,7 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
         tba(r, "phasing", stmt)
     else:
         other_event(r, stmt)
-    p.phased_out = stmt.direction == "out"
-    if p.phased_out:
-        g.remove_from_combat(p)
+    g.phase(p, stmt.direction == "out")
 
 
 @handles(n.Leaves)

@@ -9,6 +9,8 @@ from ...game.combat import (
     assigns_this_step,
     deal_combat_damage,
     defending_player_of,
+    is_attacker,
+    orders_by_choice,
     put_combat_damage_on_stack,
     resolve_combat_damage,
 )
@@ -60,7 +62,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     if total and total != power:
         r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
         return
-    if p.attacking is not None or p.attacked:
+    if is_attacker(p):
         if not p.blocked:
             target = p.attacking
             if target is not None and target not in g.pstate and g.named(target) is None:
@@ -122,12 +124,14 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
         p = g.find_perm(stmt.creature, anywhere=True)
         if p is None or p.pid not in g.assigned or r.is_flagged(stmt):
             continue
-        order_pids = p.blockers if (p.attacking is not None or p.attacked) else p.blocking
+        order_pids = p.blockers if is_attacker(p) else p.blocking
         order = [g.by_pid(pid) for pid in order_pids]
         order_perms = [q for q in order if q is not None]
-        rule = "510.1c" if (p.attacking is not None or p.attacked) else "510.1d"
+        rule = "510.1c" if is_attacker(p) else "510.1d"
         mine = {name: amt for amt, name in g.assigned[p.pid]}
         deathtouch = g.has_ability(p, "deathtouch")
+        if orders_by_choice(g, p):
+            continue   # a creature with banding on the other side: the damage is divided at will (702.20)
         ordered = r.edition.has_damage_assignment_order   # without an order, damage is divided freely
         short: Permanent | None = None
         for q in order_perms:

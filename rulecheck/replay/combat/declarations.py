@@ -13,9 +13,14 @@ from ...game.combat import (
     MAX_ONE_ATTACK,
     MAX_ONE_BLOCK,
     UNBLOCKED,
+    attack_tax,
+    bandmates,
+    block_tax,
     defending_player_of,
     has_trigger,
+    is_attacker,
     needs_two_blockers,
+    triggers_on_attacking_alone,
 )
 from ...game.objects import Permanent
 from ...game.steps import mana_symbols, mana_value
@@ -63,7 +68,9 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
         target_name = _attack_target(r, stmt, stmt.target, player)
     for ref in stmt.attackers:
         p = g.perm(ref, prefer=lambda q: q.controller == player and q.pid not in decl.declared)
-        decl.add(p.pid, [target_name] if target_name else [])
+        decl.add(p.pid, [target_name] if target_name else [], stmt)
+        if stmt.band:
+            decl.banded.append(p.pid)
         if _attacker_problem(r, stmt, p, player):
             decl.bad.add(p.pid)
 
@@ -94,6 +101,9 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
     if p.controller != player:
         return r.flag(stmt, "508.1a", f"{p.name} is {p.controller}'s; the active player attacks only with "
                                       "creatures she controls")
+    if p.phased_out:
+        return r.flag(stmt, "508.1a", f"{p.name} is phased out, so it is treated as though it doesn't exist and "
+                                      "can't attack", ("702.26",))
     if p.tapped:
         return r.flag(stmt, "508.1a", f"{p.name} is tapped; attacking creatures must be untapped")
     if p.new and not g.has_ability(p, "haste"):
@@ -126,13 +136,20 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         if ts and pid not in target_of:
             target_of[pid] = ts[0]
     count = len(attackers)
+    band = [p for p in attackers if p.pid in decl.banded]
     # 508.1c restrictions that depend on the whole declaration
     if count == 1 and any(g.has_ability(attackers[0], a) for a in ALONE_ATTACK):
-        r.flag(first, "508.1c", f"{attackers[0].name} can't attack alone, but it is the only attacker")
+        r.flag(decl.line(attackers[0].pid), "508.1c", f"{attackers[0].name} can't attack alone, but it is the only "
+                                                      "attacker")
     elif count > 1 and g.global_static(MAX_ONE_ATTACK):
-        r.flag(first, "508.1c", f"{count} creatures attack, but no more than one creature can attack each combat "
-                                f"({g.global_static(MAX_ONE_ATTACK)[0].name})")
-    elif decl.band and not any(g.has_ability(p, "banding") for p in attackers):
+        r.flag(decl.line(attackers[1].pid), "508.1c", f"{count} creatures attack, but no more than one creature can "
+                                                      f"attack each combat ({g.global_static(MAX_ONE_ATTACK)[0].name})")
+    elif sum(1 for p in band if not g.has_ability(p, "banding")) > 1 and \
+            any(g.has_ability(p, "banding") for p in band):
+        plain = [p.name for p in band if not g.has_ability(p, "banding")]
+        r.flag(first, "508.1e", f"a band may include only one creature without banding, but {', '.join(plain[:-1])} "
+                                f"and {plain[-1]} have none", ("702.20",))
+    elif decl.band and not any(g.has_ability(p, "banding") for p in band):
         r.flag(first, "508.1e", "a band is announced, but none of the attackers has banding or \"bands with "
                                 "other\"", ("702.20",))
     else:
@@ -144,8 +161,7 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         target = target_of.get(p.pid)
         if target in g.pstate:
             if target not in tax:
-                tax[target] = sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values()
-                                  if q.controller == target for a in q.abilities() if a.kind == "attack_cost")
+                tax[target] = attack_tax(g, target)
             cost += tax[target]
     _judge_cost(r, decl, cost, "508.1g", "508.1i", "attack")
     # 508.1f, 508.1j
@@ -156,10 +172,16 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         p.attacking = target
         p.in_combat = True
         p.attacked = True
+        if p in band and len(band) > 1:
+            p.band = band[0].pid
         if not g.has_ability(p, "vigilance"):
             p.tapped = True
         if has_trigger(p, ATTACKS):
             owe(r, p, ATTACKS, "508.2", "when it was declared as an attacker")
+    if len(attackers) == 1:   # exalted and "attacks alone" abilities of the attacking player's permanents
+        for q in list(g.battlefield.values()):
+            if q.controller == g.active and any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
+                owe(r, q, "exalted", "508.2", f"when {attackers[0].name} attacked alone")
     g.combat_attackers_declared = bool(attackers)
     if not attackers:
         no_attackers(r)
@@ -208,7 +230,7 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
         return
     for ref in stmt.blockers:
         b = g.perm(ref, prefer=lambda q: q.controller == player)
-        decl.add(b.pid, [a.name for a in attackers])
+        decl.add(b.pid, [a.name for a in attackers], stmt)
         if b.pid in decl.bad:
             continue
         if _blocker_problem(r, stmt, b, attackers, player, decl):
@@ -223,6 +245,9 @@ def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list
     if b.controller != player:
         return r.flag(stmt, "509.1a", f"{b.name} is {b.controller}'s; a player blocks only with creatures she "
                                       "controls")
+    if b.phased_out:
+        return r.flag(stmt, "509.1a", f"{b.name} is phased out, so it is treated as though it doesn't exist and "
+                                      "can't block", ("702.26",))
     if b.tapped:
         return r.flag(stmt, "509.1a", f"{b.name} is tapped; blocking creatures must be untapped")
     total = decl.declared[b.pid]
@@ -248,7 +273,6 @@ def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list
 
 def _close_block(r: Replay, decl: Declaration) -> None:
     g = r.game
-    first = decl.lines[0] if decl.lines else None
     perms = g.battlefield
     blocks: dict[int, list[Permanent]] = {}
     per_attacker: dict[str, list[int]] = {}
@@ -259,40 +283,37 @@ def _close_block(r: Replay, decl: Declaration) -> None:
             if a is None:
                 continue
             blocks.setdefault(pid, []).append(a)
-            per_attacker.setdefault(a.name, []).append(pid)
-            per_attacker_perm[a.name] = a
+            if pid not in decl.bad:   # a blocker already flagged on its own line doesn't count for the rest
+                per_attacker.setdefault(a.name, []).append(pid)
+                per_attacker_perm[a.name] = a
     blockers = [perms[pid] for pid in blocks if pid in perms]
-    flagged = any(pid in decl.bad for pid in blocks)
-    if not flagged:
-        for name, pids in per_attacker.items():
-            a = per_attacker_perm[name]
-            if len(pids) == 1 and needs_two_blockers(g, a):
-                r.flag(first, "509.1b", f"{a.name} can't be blocked except by two or more creatures, but only "
-                                        f"{perms[pids[0]].name} blocks it",
-                       ("current:702.111",) if g.has_ability(a, "menace") else ())
-                flagged = True
-                break
-    if not flagged:
-        for name, pids in per_attacker.items():
-            a = per_attacker_perm[name]
-            if len(pids) > 1 and g.has_ability(a, AT_MOST_ONE_BLOCKER):
-                r.flag(first, "509.1b", f"{a.name} can't be blocked by more than one creature, but "
-                                        f"{len(pids)} block it")
-                flagged = True
-                break
-    if not flagged and len(blockers) == 1 and any(g.has_ability(blockers[0], x) for x in ALONE_BLOCK):
-        r.flag(first, "509.1b", f"{blockers[0].name} can't block alone, but it is the only blocker")
-        flagged = True
-    if not flagged and len(blockers) > 1 and g.global_static(MAX_ONE_BLOCK):
-        r.flag(first, "509.1b", f"{len(blockers)} creatures block, but no more than one creature can block each "
-                                f"combat ({g.global_static(MAX_ONE_BLOCK)[0].name})")
-        flagged = True
+    good = [b for b in blockers if b.pid not in decl.bad]
+    flagged = len(good) < len(blockers)
+    # restrictions on the whole declaration, each flagged on the line of the creature that breaks it
+    for name, pids in per_attacker.items():
+        a = per_attacker_perm[name]
+        if len(pids) == 1 and needs_two_blockers(g, a):
+            flagged = r.flag(decl.line(pids[0]), "509.1b", f"{a.name} can't be blocked except by two or more "
+                                                           f"creatures, but only {perms[pids[0]].name} blocks it",
+                             ("current:702.111",) if g.has_ability(a, "menace") else ()) or flagged
+        elif len(pids) > 1 and g.has_ability(a, AT_MOST_ONE_BLOCKER):
+            flagged = r.flag(decl.line(pids[1]), "509.1b", f"{a.name} can't be blocked by more than one creature, "
+                                                           f"but {len(pids)} block it") or flagged
+    if len(good) == 1 and len(blockers) == 1 and any(g.has_ability(good[0], x) for x in ALONE_BLOCK):
+        flagged = r.flag(decl.line(good[0].pid), "509.1b", f"{good[0].name} can't block alone, but it is the only "
+                                                           "blocker") or flagged
+    if len(good) > 1 and g.global_static(MAX_ONE_BLOCK):
+        flagged = r.flag(decl.line(good[1].pid), "509.1b", f"{len(good)} creatures block, but no more than one "
+                                                           "creature can block each combat "
+                                                           f"({g.global_static(MAX_ONE_BLOCK)[0].name})") or flagged
     if not flagged:
         block_requirements(r, decl, blocks)
-    cost = 0
-    for q in g.battlefield.values():
-        cost += sum(mana_value(mana_symbols(a.text)) for a in q.abilities() if a.kind == "block_cost") * len(blockers)
+    cost = block_tax(g) * len(blockers)
     _judge_cost(r, decl, cost, "509.1d", "509.1f", "block")
+    # blocking a creature in a band blocks the whole band (702.20)
+    for b in blockers:
+        for a in list(blocks[b.pid]):
+            blocks[b.pid] += [m for m in bandmates(g, a) if m not in blocks[b.pid]]
     # 509.1g-h
     for b in blockers:
         b.in_combat = True
@@ -304,7 +325,7 @@ def _close_block(r: Replay, decl: Declaration) -> None:
             if b.pid not in a.blockers:
                 a.blockers.append(b.pid)
     for a in g.battlefield.values():
-        if a.in_combat and a.attacking is not None or (a.in_combat and a.attacked):
+        if a.in_combat and is_attacker(a):
             if a.blockers and not a.blocked:
                 became_blocked(r, a, [perms[pid] for pid in a.blockers if pid in perms])
             a.blocked = bool(a.blockers)

@@ -17,6 +17,8 @@ from ...game.combat import (
     MUST_BE_BLOCKED,
     MUST_BLOCK,
     able_to_attack,
+    block_tax,
+    can_attack_for_free,
     defending_player_of,
     needs_two_blockers,
     potential_blockers,
@@ -32,6 +34,8 @@ def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]
     able = [p for p in g.battlefield.values() if able_to_attack(g, p)]
     if not any(g.has_ability(p, MUST_ATTACK) for p in able):
         return
+    if not can_attack_for_free(g):
+        return   # obeying would mean paying a cost, which no player is required to do (508.1d)
     max_one = bool(g.global_static(MAX_ONE_ATTACK))
     flags = tuple((g.has_ability(p, MUST_ATTACK), any(g.has_ability(p, a) for a in ALONE_ATTACK)) for p in able)
     best = best_attack(flags, max_one)
@@ -78,6 +82,8 @@ def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Perm
     wanted = tuple(g.has_ability(a, MUST_BE_BLOCKED) for a in attackers)
     if not lures and not musts and not any(wanted):
         return
+    if block_tax(g) > 0:
+        return   # every block costs something, and no player is required to pay to obey a requirement (509.1c)
     a_index = {a.pid: i for i, a in enumerate(attackers)}
     needs_two = tuple(needs_two_blockers(g, a) for a in attackers)
     blockers_spec = []

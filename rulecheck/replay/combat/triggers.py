@@ -14,6 +14,7 @@ from ...game.combat import (
     defending_player_of,
     has_trigger,
     trigger_kind,
+    triggers_on_attacking_alone,
 )
 from ...game.objects import PendingTrigger, Permanent, StackItem
 from ..context import Replay
@@ -48,9 +49,11 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
     g = r.game
     kinds = [k for k in (trigger_kind(a.text) for a in p.abilities() if a.kind == "trigger") if k]
     if not kinds:
-        texts = [a.text for a in p.abilities()]
-        return "exalted" in texts or any(t.startswith("whenever a creature you control attacks alone")
-                                         for t in texts)
+        if any(triggers_on_attacking_alone(a.text) for a in p.abilities()):
+            r.flag(stmt, "508.2", f"{p.name}'s ability triggers only when a creature {p.controller} controls is "
+                                  "declared as the only attacker, and nothing owed that trigger now", ("702.83",))
+            return True
+        return False
     kind = kinds[0]
     name = p.name
     if kind == UNBLOCKED:

@@ -1,0 +1,1 @@
+"""Importers: turn game records written by other software into transcripts rulecheck can check."""
