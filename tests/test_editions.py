@@ -416,3 +416,26 @@ def test_every_checked_rule_of_an_edition_names_a_handler(edition: str) -> None:
     rules = json.loads(out)
     assert [r["rule"] for r in rules] == [r.number for r in e.rules]
     assert [r["rule"] for r in rules if r["status"] == "checked" and not r["checked_by"]] == []
+
+
+def test_no_combat_damage_stays_on_the_stack_after_omitted_steps() -> None:
+    """2003: steps left out after '...' have their game actions done; no combat damage is left on the stack to
+    stop a land being played in the next turn."""
+    text = """players: Alice, Bob
+priority: implicit
+card Forest: basic land
+Alice: hand 3, lands played 0
+Alice holds Forest, Forest
+Alice gets an extra turn
+turn 5: Alice, in precombat main phase
+Alice plays Forest
+precombat main phase ends
+...
+turn 5 ends
+turn 6: Alice (extra turn)
+...
+precombat main phase begins
+Alice plays Forest
+"""
+    assert found(text, "2003") == []
+    assert found(text + "Alice plays Forest\n", "2003") == [(16, "305.4")]   # one land per turn

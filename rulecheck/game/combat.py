@@ -245,6 +245,8 @@ def put_combat_damage_on_stack(g: Game) -> None:
         if src is not None:
             parts.extend((src, amount, recipient) for amount, recipient in assignment)
     g.assigned = {}
+    if not parts:
+        return   # no creature deals combat damage: nothing goes on the stack
     g.damage_on_stack = parts
     g.stack.append(StackItem("damage", "combat damage", g.active, None, g.line))
     g.note_stack_change()

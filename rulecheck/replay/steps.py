@@ -175,6 +175,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")
     assume_tbas(r)
+    resolve_combat_damage(g)   # combat damage put on the stack in an omitted step (2003) resolved there
     if step == "end of combat step":
         g.end_combat()
     if step == "cleanup step":
@@ -358,6 +359,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
             r.flag(stmt, "505.2" if main else "500.2",
                    f"the {step} ends before all players passed in succession with an empty stack "
                    f"({', '.join(missing)} did not pass)")
+    resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
     if step == "untap step":
