@@ -49,7 +49,8 @@ from rulecheck.checker import check_file  # noqa: E402
 from rulecheck.diagnostics import Violation  # noqa: E402
 from rulecheck.parser import grammar_text  # noqa: E402
 from rulecheck.report import FORMATS, render  # noqa: E402
-from rulecheck.editions.registry import BY_NUMBER, TOOL_RULES  # noqa: E402
+from rulecheck.editions import EDITIONS  # noqa: E402
+from rulecheck.editions.registry import TOOL_RULES  # noqa: E402
 
 try:  # Python 3.11+
     from re import _parser as sre_parse  # type: ignore[attr-defined]
@@ -337,7 +338,7 @@ def random_bytes(rng: random.Random, size: int = 2000) -> bytes:
 
 
 # ------------------------------------------------------------------ what must hold for every input
-KNOWN_RULES = set(BY_NUMBER) | set(TOOL_RULES) | {"expect"}
+KNOWN_RULES = {r.number for e in EDITIONS.values() for r in e.rules} | set(TOOL_RULES) | {"expect"}
 
 
 def source_lines(data: bytes) -> list[str]:

@@ -16,6 +16,7 @@ from typing import BinaryIO
 from . import nodes as n
 from .config import DEFAULT, Config
 from .diagnostics import WARNING, Violation
+from .editions import find_edition
 from .parser import MAX_LINE_LENGTH, Comment, parse_line, parse_lines
 from .replay.engine import Engine
 from .suppression import Suppression, apply_suppressions, is_directive, parse_directive
@@ -118,7 +119,8 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                 base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
     """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
     result = result or FileResult(path)
-    replay = Engine()
+    config = config or DEFAULT
+    replay = Engine(find_edition(config.edition))   # an `edition:` header switches it
     current: list[tuple[int, str]] = [(0, "")]
 
     def remember(numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
@@ -152,13 +154,14 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     except Exception as exc:  # noqa: BLE001
         result.violations.append(Violation(path, 1, 1, 1, 2, "internal-error", f"rulecheck failed at the end of "
                                            f"the file {_failure(exc)}; please report it"))
+    edition = replay.replay.edition.name
     for f in replay.findings:
         result.violations.append(Violation(path, f.line, f.column, f.line, max(f.end_column, f.column + 1), f.rule,
-                                           f.message, f.severity, f.related))
+                                           f.message, f.severity, f.related, edition=edition))
     if result.statements == 0 and not result.violations:
         result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
                                            "nothing was checked", WARNING))
-    result.violations = select_violations(result.violations, result.suppressions, path, config or DEFAULT)
+    result.violations = select_violations(result.violations, result.suppressions, path, config)
     return result
 
 

@@ -21,6 +21,7 @@ from .config import (
     unknown_code_message,
 )
 from .diagnostics import Violation
+from .editions import EDITIONS
 from .editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from .report import FORMATS, render
 from .version import __version__
@@ -78,6 +79,9 @@ def cli() -> None:
               help="Read settings from FILE (YAML, or TOML with [tool.rulecheck]) instead of looking for "
                    ".rulecheck.yaml or pyproject.toml above each checked file.")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--edition", type=click.Choice(list(EDITIONS)), default=None,
+              help="Rules edition (default: the configuration's, else baseline); a transcript's 'edition:' header "
+                   "wins.")
 @click.option("--extension", default=None, metavar="EXT",
               help="File extension looked for in directories (default: the configuration's, else .transcript).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
@@ -98,7 +102,7 @@ def cli() -> None:
               help="With --from arena: also write the imported transcripts to DIR (findings then point at them).")
 def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
           ignore: tuple[str, ...], extend_ignore: tuple[str, ...], config_file: str | None, isolated: bool,
-          extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
+          edition: str | None, extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
           exit_zero: bool, source: str | None, card_db: str | None, names: bool, transcripts: str | None) -> None:
     """Check transcripts (files, directories, or - for standard input).
 
@@ -107,7 +111,7 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
     try:
         if config_file is not None and isolated:
             raise ConfigError("--config and --isolated cannot be used together")
-        overrides: dict[str, object] = {"extension": extension}
+        overrides: dict[str, object] = {"extension": extension, "edition": edition}
         for option, values in (("select", select), ("ignore", ignore), ("extend_ignore", extend_ignore)):
             if values:
                 overrides[option] = _rule_codes(values, "--" + option.replace("_", "-"), ignoring=option != "select")
@@ -251,9 +255,12 @@ def _statistics(violations: list[Violation], fmt: str, files: int, quiet: bool) 
     """--statistics: one row per rule, most frequent first: count, rule, title."""
     counts = Counter(v.rule for v in violations)
     rows = sorted(counts.items(), key=lambda kv: (-kv[1], _rule_order(kv[0])))
+    edition_of: dict[str, str] = {}
+    for v in violations:
+        edition_of.setdefault(v.rule, v.edition)
 
     def title(rule: str) -> str:
-        r = BY_NUMBER.get(rule)
+        r = EDITIONS[edition_of.get(rule, "baseline")].by_number.get(rule)
         return r.title if r else TOOL_RULES.get(rule, "")
 
     if fmt in ("json", "json-lines"):
@@ -289,34 +296,51 @@ def _compare_expectations(path: str, found: list[Violation], expected: dict[int,
     return count
 
 
+_EDITION_OPTION = click.option("--edition", type=click.Choice(list(EDITIONS)), default="baseline",
+                               help="Rules edition whose numbers and rules to use (default: baseline).")
+
+
 @cli.command()
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
-def rules(fmt: str) -> None:
-    """List every rule rulecheck knows, with its status."""
+@_EDITION_OPTION
+def rules(fmt: str, edition: str) -> None:
+    """List every rule rulecheck knows in an edition, with its status."""
+    e = EDITIONS[edition]
     if fmt == "json":
         import json
 
         from .replay.engine import Engine  # noqa: F401 - imports the handler modules, which register themselves
         from .replay.registry import checked_by
+
+        def handlers(number: str) -> list[str]:   # the checks are keyed by baseline numbers
+            keys = [k for k in _check_keys() if e.number(k) == number]
+            return sorted({h for k in keys for h in checked_by(k)})
+
         click.echo(json.dumps([{"rule": r.number, "title": r.title, "status": r.status, "note": r.note,
-                                "related": list(r.related), "checked_by": checked_by(r.number)} for r in RULES],
+                                "related": list(r.related), "checked_by": handlers(r.number)} for r in e.rules],
                               indent=2))
         return
-    for r in RULES:
+    for r in e.rules:
         click.echo(f"{r.number:<8} {r.status:<15} {r.title}")
+
+
+def _check_keys() -> list[str]:
+    from .replay.registry import CLOSERS, HANDLERS
+    return sorted({k for h in [*HANDLERS.values(), *CLOSERS] for k in h.checks} | set(BY_NUMBER))
 
 
 @cli.command(epilog="\b\nExamples:\n  rulecheck explain 510.1c\n  rulecheck explain 510.1c --cr MagicCompRules.txt")
 @click.argument("rule")
 @click.option("--cr", "cr_file", metavar="FILE",
-              help="Your copy of the Comprehensive Rules (Wizards' plain text, or reStructuredText): "
-                   "also print the rule's official text.")
-def explain(rule: str, cr_file: str | None) -> None:
+              help="Your copy of the Comprehensive Rules (Wizards' plain text, or reStructuredText), of the "
+                   "edition chosen: also print the rule's official text.")
+@_EDITION_OPTION
+def explain(rule: str, cr_file: str | None, edition: str) -> None:
     """Explain one rule: our title, its status, what rulecheck checks, related rules, and a failing and a
     passing transcript. Exit 1 if --cr FILE lacks the rule, 2 for an unknown rule or an unusable FILE."""
     from .explain import explain_command
 
-    explain_command(rule, cr_file)
+    explain_command(rule, cr_file, EDITIONS[edition])
 
 
 @cli.command(epilog="\b\nEditor set-up: README.md, 'Language server', and docs/language-server.md.")

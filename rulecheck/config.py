@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import yaml
 
-from .editions.registry import RULES, TOOL_RULES
+from .editions import EDITIONS
+from .editions.registry import TOOL_RULES
 from .files import read_bounded
 
 CONFIG_YAML = ".rulecheck.yaml"
 PYPROJECT = "pyproject.toml"
 KEYS = ("select", "ignore", "extend-ignore", "per-file-ignores", "extension", "edition", "format")
-EDITIONS = ("baseline",)
 ALL = "ALL"
 MAX_CONFIG_BYTES = 1_000_000
 
@@ -46,7 +46,8 @@ class ConfigError(Exception):
 
 # ---------------------------------------------------------------- rule codes and prefixes
 def _known_codes() -> tuple[str, ...]:
-    return tuple(r.number for r in RULES) + tuple(TOOL_RULES)
+    numbers = dict.fromkeys(r.number for e in EDITIONS.values() for r in e.rules)   # every edition's numbers
+    return tuple(numbers) + tuple(TOOL_RULES)
 
 
 def _specificity(code: str) -> int:
@@ -208,12 +209,13 @@ class Config:
 
     def with_overrides(self, *, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None,
                        extend_ignore: Sequence[str] = (), extension: str | None = None,
-                       format: str | None = None) -> Config:
+                       format: str | None = None, edition: str | None = None) -> Config:
         """This configuration with command-line choices on top: `select`/`ignore` replace, `extend_ignore` adds."""
         return replace(self, select=self.select if select is None else tuple(select),
                        ignore=self.ignore if ignore is None else tuple(ignore),
                        extend_ignore=(*self.extend_ignore, *extend_ignore),
-                       extension=extension or self.extension, format=format or self.format)
+                       extension=extension or self.extension, format=format or self.format,
+                       edition=edition or self.edition)
 
     def ignored_in(self, path: str | None) -> tuple[str, ...]:
         """The rule prefixes that `per-file-ignores` switches off for `path`."""
@@ -320,6 +322,8 @@ def config_from_mapping(data: Mapping[str, Any], *, source: str | None = None, r
         if key not in KEYS:
             raise ConfigError(f"{where}unknown key {key!r}{_did_you_mean(str(key), KEYS)} "
                               f"(known keys: {', '.join(KEYS)})")
+        if key == "edition" and isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)   # `edition = 2003` unquoted
         if key in ("extension", "edition", "format") and not isinstance(value, str):
             raise ConfigError(f"{where}'{key}' must be a string, not {value!r}")
         if key in ("select", "ignore", "extend-ignore") and (isinstance(value, str) or not isinstance(value, list)):

@@ -23,6 +23,7 @@ class Violation:
     severity: str = ERROR
     related: tuple[str, ...] = field(default_factory=tuple)
     hint: str | None = None
+    edition: str = "baseline"   # the rules edition whose numbers `rule` and `related` are
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.file, self.line, self.column, self.rule)
@@ -30,4 +31,6 @@ class Violation:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["related"] = list(self.related)
+        if self.edition == "baseline":   # the JSON of the baseline stays as it was before editions
+            del data["edition"]
         return data

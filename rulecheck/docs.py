@@ -1,4 +1,5 @@
-"""Generate docs/rules.md from the rule registry: `python -m rulecheck.docs [PATH]`.
+"""Generate docs/rules.md (and docs/rules-EDITION.md for the other editions) from the rule registries:
+`python -m rulecheck.docs [DIRECTORY]`.
 
 Each rule and tool code has an anchor named after it (`docs/rules.md#510.1c`), which the language server's
 diagnostics link to."""
@@ -6,8 +7,10 @@ diagnostics link to."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
-from .editions.registry import RULES, TOOL_RULES
+from .editions import BASELINE, EDITIONS, Edition
+from .editions.registry import TOOL_RULES
 
 
 def anchor(code: str) -> str:
@@ -15,11 +18,19 @@ def anchor(code: str) -> str:
     return f'<a id="{code}"></a>'
 
 
-def rules_markdown() -> str:
-    lines = ["# Rules rulecheck knows", "",
+def rules_file(edition: Edition) -> str:
+    """The file name of an edition's rule list in docs/."""
+    return "rules.md" if edition is BASELINE else f"rules-{edition.name}.md"
+
+
+def rules_markdown(edition: Edition = BASELINE) -> str:
+    others = ", ".join(f"[{e.name}]({rules_file(e)})" for e in EDITIONS.values() if e is not edition)
+    lines = [f"# Rules rulecheck knows: the {edition.name} edition", "",
              "Generated from the rule registry by `python -m rulecheck.docs`; do not edit by hand.", "",
+             f"This is {edition.description}; its numbers are the ones rulecheck cites with `edition: "
+             f"{edition.name}`. Other editions: {others}; how they differ: [editions.md](editions.md).", "",
              "| rule | title | status |", "| --- | --- | --- |"]
-    for r in RULES:
+    for r in edition.rules:
         status = r.status + (f": {r.note}" if r.note else "")
         lines.append(f"| {anchor(r.number)}{r.number} | {r.title.replace('|', '/')} | {status} |")
     lines += ["", "Diagnostics that are not rule numbers:", "", "| id | meaning |", "| --- | --- |"]
@@ -28,9 +39,9 @@ def rules_markdown() -> str:
 
 
 def main() -> None:
-    path = sys.argv[1] if len(sys.argv) > 1 else "docs/rules.md"
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(rules_markdown())
+    directory = Path(sys.argv[1] if len(sys.argv) > 1 else "docs")
+    for edition in EDITIONS.values():
+        (directory / rules_file(edition)).write_text(rules_markdown(edition), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -22,9 +22,17 @@ import click
 import yaml
 
 from .checker import FileResult, check_lines
+from .config import Config
 from .diagnostics import ERROR, Violation
-from .editions.registry import BY_NUMBER
+from .editions import EDITIONS
+from .editions.registry import Rule
 from .report import FORMATS, render
+
+# every rule number of every edition (the baseline's first), so that a 2003 exam's 300.3 is a rule, not a code
+BY_NUMBER: dict[str, Rule] = {}
+for _edition in EDITIONS.values():
+    for _rule in _edition.rules:
+        BY_NUMBER.setdefault(_rule.number, _rule)
 
 RULE_NUMBER = re.compile(r"(?<![\w.])\d{3}\.\d+[a-z]?(?![\w])")
 _CITE = re.compile(r"^\d{3}\.\d+[a-z]?$")
@@ -403,9 +411,10 @@ def _lines(snippets: Sequence[Snippet | None], prefix: str = "") -> list[_Line]:
             for at, part in snippet.lines()]
 
 
-def _run(lines: Sequence[_Line], path: str, base_dir: Path | None) -> list[Violation]:
+def _run(lines: Sequence[_Line], path: str, base_dir: Path | None, edition: str = "baseline") -> list[Violation]:
+    """Check an assembled transcript; `edition` is the default, which the exam's `edition:` key overrides."""
     numbered = iter([(i, line.text) for i, line in enumerate(lines, 1)])
-    return check_lines(numbered, path, FileResult(path), base_dir).violations
+    return check_lines(numbered, path, FileResult(path), base_dir, config=Config(edition=edition)).violations
 
 
 def _place(v: Violation, lines: Sequence[_Line]) -> Violation:
@@ -464,8 +473,9 @@ def _more_specific(cited: str, found: Sequence[str]) -> str | None:
 
 
 class _Grader:
-    def __init__(self, exam: Exam, path: str, base_dir: Path | None) -> None:
+    def __init__(self, exam: Exam, path: str, base_dir: Path | None, edition: str = "baseline") -> None:
         self.exam = exam
+        self.edition = edition
         self.path = path
         self.base_dir = base_dir
         self.out: list[Violation] = []
@@ -486,7 +496,7 @@ class _Grader:
         return self.out
 
     def question(self, q: Question, setup: list[_Line]) -> None:
-        before = _run(setup, self.path, self.base_dir) if setup else []
+        before = _run(setup, self.path, self.base_dir, self.edition) if setup else []
         baseline = {_raw_key(v) for v in before}
         gradable = True
         for v in before:
@@ -506,7 +516,7 @@ class _Grader:
         graded_all = True
         for answer in q.answers:
             lines = setup + _lines(answer.transcript)
-            new = [v for v in _run(lines, self.path, self.base_dir)
+            new = [v for v in _run(lines, self.path, self.base_dir, self.edition)
                    if _raw_key(v) not in baseline and v.severity == ERROR]
             for v in new:
                 if v.rule not in BY_NUMBER:
@@ -579,8 +589,10 @@ class _Grader:
                           hint=f"cite the exact rule, with its letter: {better}" if better else None))
 
 
-def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = None) -> ExamReport:
-    """Grade an exam given as YAML text; `path` names it in the violations, `base_dir` resolves includes."""
+def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = None,
+               edition: str = "baseline") -> ExamReport:
+    """Grade an exam given as YAML text; `path` names it in the violations, `base_dir` resolves includes;
+    `edition` is the rules edition when the exam has no `edition:` key."""
     report = ExamReport(path)
     try:
         exam, _ = load_exam(text)
@@ -589,7 +601,7 @@ def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = Non
         report.violations = [Violation(path, line, col, line, col + 1, "exam-format", err.message)]
         report.invalid = True
         return report
-    grader = _Grader(exam, path, base_dir)
+    grader = _Grader(exam, path, base_dir, edition)
     try:
         report.violations = grader.grade()
     except Exception as exc:  # noqa: BLE001 - a failure must reach the user as a diagnostic, not a traceback
@@ -601,7 +613,7 @@ def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = Non
     return report
 
 
-def grade_file(path: str) -> ExamReport:
+def grade_file(path: str, edition: str = "baseline") -> ExamReport:
     """Grade one exam file (`-` for standard input)."""
     label = "<stdin>" if path == "-" else path
     try:
@@ -613,10 +625,11 @@ def grade_file(path: str) -> ExamReport:
     except OSError as err:
         return ExamReport(label, [Violation(label, 1, 1, 1, 1, "io", f"cannot read file: {err.strerror or err}")],
                           invalid=True)
-    return grade_data(data, path=label, base_dir=Path.cwd() if path == "-" else Path(path).parent)
+    return grade_data(data, path=label, base_dir=Path.cwd() if path == "-" else Path(path).parent, edition=edition)
 
 
-def grade_data(data: bytes, *, path: str = "<string>", base_dir: Path | None = None) -> ExamReport:
+def grade_data(data: bytes, *, path: str = "<string>", base_dir: Path | None = None,
+               edition: str = "baseline") -> ExamReport:
     """Grade an exam given as the bytes of its file (what `grade_file` read, or an editor's buffer): too large
     or not UTF-8 is an `exam-format` diagnostic."""
     label = path
@@ -632,7 +645,7 @@ def grade_data(data: bytes, *, path: str = "<string>", base_dir: Path | None = N
         return ExamReport(label, [Violation(label, line, col, line, col + 1, "exam-format",
                                             f"the file is not valid UTF-8 (byte 0x{data[err.start]:02x})")],
                           invalid=True)
-    return grade_text(text, path=label, base_dir=base_dir)
+    return grade_text(text, path=label, base_dir=base_dir, edition=edition)
 
 
 # ---------------------------------------------------------------------------------------------- command
@@ -707,7 +720,9 @@ def _exam_paths(paths: Sequence[str]) -> Iterator[str]:
               help="Output format (default: full on a terminal, concise otherwise).")
 @click.option("--template", is_flag=True, help="Print a starter exam (it grades cleanly) and exit.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when a key disagrees.")
-def exam(paths: tuple[str, ...], fmt: str | None, template: bool, exit_zero: bool) -> None:
+@click.option("--edition", type=click.Choice(list(EDITIONS)), default="baseline",
+              help="Rules edition for exams without an 'edition:' key (default: baseline).")
+def exam(paths: tuple[str, ...], fmt: str | None, template: bool, exit_zero: bool, edition: str) -> None:
     """Grade judge-exam answer keys (YAML files, or directories of *.exam.yaml) against the rules.
 
     Exit 0 when every key agrees with rulecheck, 1 when one disagrees, 2 when a file is unreadable or not an
@@ -725,7 +740,7 @@ def exam(paths: tuple[str, ...], fmt: str | None, template: bool, exit_zero: boo
     if not files:
         click.echo("rulecheck: no exam files (*.exam.yaml) found", err=True)
         sys.exit(2)
-    reports = [grade_file(p) for p in files]
+    reports = [grade_file(p, edition) for p in files]
     violations = sorted((v for r in reports for v in r.violations), key=Violation.sort_key)
     color = fmt == "full" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     click.echo(render(fmt, violations, files=len(files), color=color, paths=[r.path for r in reports]))

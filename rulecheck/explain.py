@@ -22,7 +22,9 @@ from pathlib import Path
 
 import click
 
-from .editions.registry import BY_NUMBER, CHECKED, DEFINITION, NOT_OBSERVABLE, RULES, TOOL_RULES, Rule
+from .diagnostics import Violation
+from .editions import BASELINE, Edition
+from .editions.registry import CHECKED, DEFINITION, NOT_OBSERVABLE, TOOL_RULES, Rule
 from .files import read_bounded
 from .report.text import printable
 
@@ -57,26 +59,26 @@ def _number_key(number: str) -> tuple[int, int, str]:
     return (int(m.group(1)), int(m.group(2)), m.group(3)) if m else (10_000, 0, number)
 
 
-def cited_by(number: str) -> list[str]:
+def cited_by(number: str, edition: Edition = BASELINE) -> list[str]:
     """Rules in the registry that list `number` among their related rules."""
-    return [r.number for r in RULES if number in r.related]
+    return [r.number for r in edition.rules if number in r.related]
 
 
-def parent_of(number: str) -> Rule | None:
+def parent_of(number: str, edition: Edition = BASELINE) -> Rule | None:
     m = re.match(r"^(\d{3}\.\d+)[a-z]$", number)
-    return BY_NUMBER.get(m.group(1)) if m else None
+    return edition.by_number.get(m.group(1)) if m else None
 
 
-def sub_rules_of(number: str) -> list[str]:
-    return [r.number for r in RULES if re.fullmatch(re.escape(number) + r"[a-z]", r.number)]
+def sub_rules_of(number: str, edition: Edition = BASELINE) -> list[str]:
+    return [r.number for r in edition.rules if re.fullmatch(re.escape(number) + r"[a-z]", r.number)]
 
 
-def suggestions(rule: str) -> list[str]:
+def suggestions(rule: str, edition: Edition = BASELINE) -> list[str]:
     """A rule's parent and siblings when only its letter is wrong; else close matches, in rule order."""
     m = re.match(r"^(\d{3}\.\d+)[a-z]$", rule)
-    if m and m.group(1) in BY_NUMBER:
-        return [m.group(1)] + sub_rules_of(m.group(1))
-    known = [r.number for r in RULES] + list(TOOL_RULES)
+    if m and m.group(1) in edition.by_number:
+        return [m.group(1)] + sub_rules_of(m.group(1), edition)
+    known = [r.number for r in edition.rules] + list(TOOL_RULES)
     close = difflib.get_close_matches(rule, known, n=3, cutoff=0.6)
     return sorted(close, key=lambda x: (not _RULE_ID.match(x), _number_key(x)))
 
@@ -119,13 +121,14 @@ def fixture_kind(name: str) -> tuple[str, str] | None:
     return (number, kind) if kind else None
 
 
-def fixtures_for(number: str) -> tuple[list[Fixture], list[Fixture]]:
-    """The failing and the passing fixtures of one rule, the plainly named one (`510.1c-fail`) first."""
+def fixtures_for(number: str, edition: Edition = BASELINE) -> tuple[list[Fixture], list[Fixture]]:
+    """The failing and the passing fixtures of one rule, the plainly named one (`510.1c-fail`) first. The
+    fixtures are named by baseline numbers: another edition takes those of the rules it numbers `number`."""
     failing: list[Fixture] = []
     passing: list[Fixture] = []
     for fx in all_fixtures():
         parsed = fixture_kind(fx.name)
-        if parsed is None or parsed[0] != number:
+        if parsed is None or edition.number(parsed[0]) != number:
             continue
         (failing if parsed[1] == "fail" else passing).append(fx)
     for group, kind in ((failing, "fail"), (passing, "pass")):
@@ -133,8 +136,8 @@ def fixtures_for(number: str) -> tuple[list[Fixture], list[Fixture]]:
     return failing, passing
 
 
-def _with_fixtures(numbers: list[str]) -> list[str]:
-    return [n for n in numbers if any(fixtures_for(n))]
+def _with_fixtures(numbers: list[str], edition: Edition = BASELINE) -> list[str]:
+    return [n for n in numbers if any(fixtures_for(n, edition))]
 
 
 # ---------------------------------------------------------------- the Comprehensive Rules file
@@ -320,19 +323,27 @@ def _listing(fx: Fixture) -> list[str]:
     return [f"  {i:>{gutter}} | {line}".rstrip() for i, line in enumerate(lines, 1)]
 
 
-def _findings(fx: Fixture) -> list[str]:
+def _found(fx: Fixture, edition: Edition) -> list[Violation]:
     from .checker import check_text
+    from .config import Config
 
-    found = check_text(fx.text, path=fx.name)
+    return check_text(fx.text, path=fx.name, config=Config(edition=edition.name))
+
+
+def _findings(fx: Fixture, edition: Edition) -> list[str]:
+    found = _found(fx, edition)
     return [f"  {v.line}:{v.column}: {v.rule} {v.message}" for v in found] or ["  (nothing)"]
 
 
-def _examples(r: Rule) -> list[str]:
-    failing, passing = fixtures_for(r.number)
+def _examples(r: Rule, edition: Edition) -> list[str]:
+    failing, passing = fixtures_for(r.number, edition)
+    if edition is not BASELINE:   # the baseline's fixtures that still break this rule in this edition
+        failing = [fx for fx in failing if any(v.rule == r.number for v in _found(fx, edition))]
     out: list[str] = []
     if failing:
         out += ["", f"Failing example ({failing[0].name}):"] + _listing(failing[0])
-        out += ["", "rulecheck reports:"] + _findings(failing[0])
+        out += ["", "rulecheck reports" + ("" if edition is BASELINE else f" (edition {edition.name})") + ":"]
+        out += _findings(failing[0], edition)
     if passing:
         out += ["", f"Passing example ({passing[0].name}):"] + _listing(passing[0])
     more = [fx.name for fx in failing[1:] + passing[1:]]
@@ -343,15 +354,17 @@ def _examples(r: Rule) -> list[str]:
         why = {CHECKED: "", DEFINITION: " (a definition has nothing a transcript can break on its own)",
                NOT_OBSERVABLE: " (a transcript cannot show this rule being broken)"}.get(r.status, "")
         out += ["", f"No {missing} example of its own{why}."]
-        nearby = _with_fixtures([n for n in sub_rules_of(r.number) + list(r.related) + cited_by(r.number)
-                                 if n in BY_NUMBER and n != r.number])
+        nearby = _with_fixtures([n for n in sub_rules_of(r.number, edition) + list(r.related)
+                                 + cited_by(r.number, edition) if n in edition.by_number and n != r.number],
+                                edition)
         if nearby:
             out.append("Rules nearby with examples: " + ", ".join(dict.fromkeys(nearby))
                        + f" (rulecheck explain {nearby[0]}).")
     return out
 
 
-def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None) -> tuple[list[str], bool]:
+def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None,
+                edition: Edition = BASELINE) -> tuple[list[str], bool]:
     if cr is None or cr_path is None:
         return [], True
     cr_path = printable(cr_path)
@@ -359,7 +372,9 @@ def _cr_section(number: str, cr: dict[str, CrRule] | None, cr_path: str | None) 
     if found is None:
         return ["", f"Comprehensive Rules ({cr_path}): rule {number} is not in this file "
                     f"(it has {len(cr)} rules; an older or newer edition may number it differently)."], False
-    return ["", f"Comprehensive Rules ({cr_path}):"] + format_cr_rule(found), True
+    note = textwrap.wrap(f"({edition.cr_note})", WIDTH, initial_indent="    ", subsequent_indent="    ") \
+        if edition.cr_note else []
+    return ["", f"Comprehensive Rules ({cr_path}):"] + format_cr_rule(found) + note, True
 
 
 @dataclass(frozen=True)
@@ -369,6 +384,7 @@ class Summary:
 
     code: str
     title: str
+    edition: str = ""           # "NAME, description" when the edition is not the baseline
     status: str = ""            # a rule's status line; "" for a tool code or a rule rulecheck only cites
     checks: str = ""            # what rulecheck checks
     part_of: str = ""           # "510.1 <its title>" for a lettered sub-rule
@@ -379,8 +395,9 @@ class Summary:
     def lines(self) -> list[str]:
         """`rulecheck explain`'s head: the title line, then one labelled line per field that has a value."""
         out = [f"{self.code}: {self.title}", ""]
-        for label, value in (("status", self.status), ("checks", self.checks), ("part of", self.part_of),
-                             ("sub-rules", ", ".join(self.sub_rules)), ("related", ", ".join(self.related)),
+        for label, value in (("edition", self.edition), ("status", self.status), ("checks", self.checks),
+                             ("part of", self.part_of), ("sub-rules", ", ".join(self.sub_rules)),
+                             ("related", ", ".join(self.related)),
                              ("cited by", ", ".join(self.cited_by))):
             if value:
                 out.append(f"{label + ':':<10} {value}")
@@ -390,17 +407,20 @@ class Summary:
 TOOL_CODE_NOTE = "'{code}' is a rulecheck diagnostic, not a Comprehensive Rules number"
 
 
-def summary(rule: str) -> Summary | None:
-    """What rulecheck knows about a rule number or tool code (normalised as `explain` does), or None when it
-    knows nothing: a rule of the registry, a tool code, or a rule outside the registry that one of it cites."""
+def summary(rule: str, edition: Edition = BASELINE) -> Summary | None:
+    """What rulecheck knows about a rule number or tool code (normalised as `explain` does) in an edition, or
+    None when it knows nothing: a rule of the registry, a tool code, or a rule outside the registry that one of
+    it cites."""
     number = normalise(rule)
-    r = BY_NUMBER.get(number)
-    citing = cited_by(number)
+    r = edition.by_number.get(number)
+    citing = cited_by(number, edition)
     if r is not None:
-        parent = parent_of(r.number)
-        return Summary(r.number, r.title, _status_line(r), _checks_line(r),
+        parent = parent_of(r.number, edition)
+        return Summary(r.number, r.title, f"{edition.name}, {edition.description}" if edition is not BASELINE else "",
+                       _status_line(r), _checks_line(r),
                        f"{parent.number} {parent.title}" if parent is not None else "",
-                       tuple(sub_rules_of(r.number)), r.related, tuple(n for n in citing if n not in r.related))
+                       tuple(sub_rules_of(r.number, edition)), r.related,
+                       tuple(n for n in citing if n not in r.related))
     if number in TOOL_RULES:
         return Summary(number, TOOL_RULES[number], checks=TOOL_CODE_NOTE.format(code=number))
     if citing:
@@ -408,20 +428,21 @@ def summary(rule: str) -> Summary | None:
     return None
 
 
-def explain(rule: str, cr_path: str | None = None) -> tuple[str, int]:
-    """The explanation of one rule or tool code, and the exit status (1 when the CR file lacks the rule).
+def explain(rule: str, cr_path: str | None = None, edition: Edition = BASELINE) -> tuple[str, int]:
+    """The explanation of one rule or tool code in an edition's numbers, and the exit status (1 when the CR file
+    lacks the rule).
 
     Raises ExplainError for an unknown rule or an unusable CR file."""
     number = normalise(rule)
-    r = BY_NUMBER.get(number)
-    citing = cited_by(number)
+    r = edition.by_number.get(number)
+    citing = cited_by(number, edition)
     cr = read_cr(cr_path) if cr_path and (r is not None or citing) else None
     if r is not None:
-        head = summary(number)
+        head = summary(number, edition)
         assert head is not None
         out = head.lines()
-        section, ok = _cr_section(r.number, cr, cr_path)
-        out += section + _examples(r)
+        section, ok = _cr_section(r.number, cr, cr_path, edition)
+        out += section + _examples(r, edition)
         return "\n".join(out), 0 if ok else 1
     if number in TOOL_RULES:
         out = [f"{number}: {TOOL_RULES[number]}", "", TOOL_CODE_NOTE.format(code=number) + "; no fixture of its own."]
@@ -434,20 +455,25 @@ def explain(rule: str, cr_path: str | None = None) -> tuple[str, int]:
         section, ok = _cr_section(number, cr, cr_path)
         return "\n".join(out + section), 0 if ok else 1
     if re.fullmatch(r"\d{3}", number):
-        inside = [x.number for x in RULES if x.number.startswith(number + ".")]
+        inside = [x.number for x in edition.rules if x.number.startswith(number + ".")]
         if inside:
             return f"Section {number}: rulecheck knows {', '.join(inside)}.", 0
-    close = suggestions(number) if len(number) <= 40 else []
+    close = suggestions(number, edition) if len(number) <= 40 else []
     hint = "" if not close else f"; did you mean {close[0]}?" if len(close) == 1 else \
         f"; did you mean one of {', '.join(close)}?"
     shown = printable(rule if len(rule) <= 60 else rule[:60] + "...")
-    raise ExplainError(f"unknown rule '{shown}'{hint} (rulecheck rules lists every rule)")
+    where = "" if edition is BASELINE else f" in the {edition.name} edition"
+    if edition is not BASELINE and number in BASELINE.by_number:
+        mapped = edition.number(number)
+        hint = f"; the baseline's {number} is {mapped} in this edition" if mapped else \
+            f"; the baseline's {number} has no counterpart in this edition"
+    raise ExplainError(f"unknown rule '{shown}'{where}{hint} (rulecheck rules lists every rule)")
 
 
-def explain_command(rule: str, cr_path: str | None) -> None:
+def explain_command(rule: str, cr_path: str | None, edition: Edition = BASELINE) -> None:
     """The body of the `explain` CLI command: print, or report the problem on stderr with exit 2."""
     try:
-        text, code = explain(rule, cr_path)
+        text, code = explain(rule, cr_path, edition)
     except ExplainError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(err.exit_code)

@@ -63,6 +63,7 @@ class Players(Statement):
 @dataclass(frozen=True, slots=True)
 class Edition(Statement):
     name: str
+    name_column: int = 0      # where the name is written on the line (0: unknown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +185,7 @@ class Cast(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()       # permanents sacrificed to pay the cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +195,7 @@ class Activate(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()       # permanents sacrificed to pay the cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,6 +391,16 @@ class AssignDamage(Statement):
 @dataclass(frozen=True, slots=True)
 class DamageDealt(Statement):
     pass
+
+
+@dataclass(frozen=True, slots=True)
+class DamageToStack(Statement):
+    """`combat damage is put on the stack` (editions where combat damage uses the stack)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DamageResolves(Statement):
+    """`combat damage resolves` (editions where combat damage uses the stack)."""
 
 
 @dataclass(frozen=True, slots=True)

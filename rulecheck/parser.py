@@ -94,7 +94,7 @@ class _Build(Transformer[Token, Any]):
         return n.Players(self._span(names), names)
 
     def edition(self, word: Token) -> n.Edition:
-        return n.Edition(self._span(word), str(word))
+        return n.Edition(self._span(word), str(word), word.column or 0)
 
     def priority_mode(self, mode: Token) -> n.PriorityMode:
         return n.PriorityMode(self._span(mode), str(mode))
@@ -286,23 +286,38 @@ class _Build(Transformer[Token, Any]):
     def cast_opt(self, *a: Any) -> Any:  # pragma: no cover - aliases cover every branch
         return a
 
+    def sacrificing(self, refs: tuple[n.Ref, ...]) -> tuple[str, Any]:
+        return ("sacrificing", refs)
+
     def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None]:
-        targets: tuple[n.Target, ...] = ()
-        paying: str | None = None
-        for key, value in opts:
-            if key == "targets":
-                targets = targets + value
-            else:
-                paying = value
+        targets, paying, _ = self._all_opts(opts)
         return targets, paying
 
+    def _all_opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None, tuple[n.Ref, ...]]:
+        targets: tuple[n.Target, ...] = ()
+        paying: str | None = None
+        sacrificed: tuple[n.Ref, ...] = ()
+        for key, value in opts:
+            if key == "targets":
+                targets = targets + tuple(t for t in value if isinstance(t, n.Target))
+                for t in value:
+                    if not isinstance(t, n.Target):   # ", sacrificing X" after the targets
+                        sacrificed = sacrificed + t
+            elif key == "sacrificing":
+                sacrificed = sacrificed + value
+            else:
+                paying = value
+        return targets, paying, sacrificed
+
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
-        targets, paying = self._opts(opts)
-        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None)
+        targets, paying, sacrificed = self._all_opts(opts)
+        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None,
+                      sacrificed)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
-        targets, paying = self._opts(opts)
-        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None)
+        targets, paying, sacrificed = self._all_opts(opts)
+        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None,
+                          sacrificed)
 
     def trigger(self, source: n.Ref, *opts: Any) -> n.Trigger:
         targets, _ = self._opts(opts)
@@ -487,6 +502,12 @@ class _Build(Transformer[Token, Any]):
     def damage_dealt(self, *toks: Token) -> n.DamageDealt:
         return n.DamageDealt(self._span(toks))
 
+    def damage_to_stack(self, *toks: Token) -> n.DamageToStack:
+        return n.DamageToStack(self._span(toks))
+
+    def damage_resolves(self, *toks: Token) -> n.DamageResolves:
+        return n.DamageResolves(self._span(toks))
+
     def damage_kind(self, *toks: Token) -> bool:
         return any(str(t) == "combat" for t in toks)
 
@@ -577,6 +598,9 @@ def _collect_cols(item: Any, cols: list[int], ends: list[int]) -> None:
 
 _STEP_CANON = {
     "first-strike combat damage step": "first combat damage step",
+    # the names of the 2003 rules
+    "end of turn step": "end step", "end phase": "ending phase", "first main phase": "precombat main phase",
+    "second main phase": "postcombat main phase",
 }
 
 

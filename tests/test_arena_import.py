@@ -319,11 +319,11 @@ def test_check_from_arena_points_at_the_log_line(tmp_path: Path) -> None:
     line = next(i for i, t in enumerate(import_text(log.text())[0][0].text.splitlines(), 1)
                 if t.startswith("You plays") and f"log line {second}" in t)
     assert out.splitlines()[0] == (
-        f"{path}#m1-1.transcript:{line}:1: 505.5b You plays Card 500, but You already played a land this turn "
+        f"{path}#m1-1.transcript:{line}:1: 505.6b You plays Card 500, but You already played a land this turn "
         f"(Card 500, line {line - 1}) [log line {second}, game state 7]")
     code, out, _ = run("check", "--from", "arena", str(path), "--transcripts", str(tmp_path / "t"), "--format",
                        "concise")
-    assert code == 1 and out.startswith(f"{tmp_path / 't' / 'm1-1.transcript'}:{line}:1: 505.5b")
+    assert code == 1 and out.startswith(f"{tmp_path / 't' / 'm1-1.transcript'}:{line}:1: 505.6b")
 
 
 def test_check_from_arena_reports_a_bad_log_as_io(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from rulecheck.cli import cli
-from rulecheck.docs import rules_markdown
+from rulecheck.docs import rules_file, rules_markdown
+from rulecheck.editions import EDITIONS
 from rulecheck.report import FORMATS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,9 +123,20 @@ def test_explain_unknown_rule_suggests() -> None:
     assert code == 2
 
 
-def test_docs_rules_md_is_fresh() -> None:
-    assert (ROOT / "docs" / "rules.md").read_text(encoding="utf-8") == rules_markdown(), \
-        "docs/rules.md is stale: run python -m rulecheck.docs"
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_docs_rules_md_is_fresh(edition: str) -> None:
+    e = EDITIONS[edition]
+    assert (ROOT / "docs" / rules_file(e)).read_text(encoding="utf-8") == rules_markdown(e), \
+        f"docs/{rules_file(e)} is stale: run python -m rulecheck.docs"
+
+
+def test_each_edition_lists_its_own_numbers() -> None:
+    assert '| <a id="510.5"></a>510.5 | With first or double strike' in rules_markdown(EDITIONS["baseline"])
+    assert '| <a id="510.4"></a>510.4 | With first or double strike' in rules_markdown(EDITIONS["current"])
+    assert '| <a id="502.2b"></a>502.2b | With first or double strike' in rules_markdown(EDITIONS["2003"])
+    assert "</a>509.2 | The attacking player orders" in rules_markdown(EDITIONS["baseline"])
+    assert "</a>509.2 | The attacking player orders" not in rules_markdown(EDITIONS["current"])
+    assert "</a>300.3 | Mana burn" in rules_markdown(EDITIONS["2003"])
 
 
 def test_console_script_runs(tmp_path: Path) -> None:

@@ -128,7 +128,7 @@ def test_per_file_ignores(tmp_path: Path) -> None:
      "'per-file-ignores' entry '*.transcript' must be a list of rule codes, not '510'"),
     ({"extension": "transcript"}, "'extension' must be a file extension starting with '.', like '.transcript', "
                                   "not 'transcript'"),
-    ({"edition": "modern"}, "unknown edition 'modern'; known editions: baseline"),
+    ({"edition": "modern"}, "unknown edition 'modern'; known editions: baseline, current, 2003"),
     ({"format": "jsn"}, "unknown format 'jsn'; did you mean 'json'?"),
 ])
 def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> None:
@@ -146,7 +146,8 @@ def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> No
     (".rulecheck.yaml", "select: 510\n", "'select' must be a list of rule codes, like ['510', 'syntax'], not 510"),
     (".rulecheck.yaml", "select: [510.10]\n", "'select' must list rule codes as strings, got 510.1 (quote rule "
                                               "numbers: 510.10 unquoted would read as the number 510.1)"),
-    (".rulecheck.yaml", "edition: 3\n", "'edition' must be a string, not 3"),
+    (".rulecheck.yaml", "edition: 3\n", "unknown edition '3'; known editions: baseline, current, 2003"),
+    (".rulecheck.yaml", "edition: [2003]\n", "'edition' must be a string, not [2003]"),
     (".rulecheck.yaml", "- select\n", "the configuration must be a mapping of keys (select, ignore, extend-ignore, "
                                       "per-file-ignores, extension, edition, format)"),
     (".rulecheck.yaml", "select: [\n", "not valid YAML: expected the node content, but found '<stream end>' "

@@ -160,6 +160,15 @@ def test_mutated_fixtures_check_cleanly(fixture: Path, ops: list[tuple[int, int,
     check_bytes(mutate(fixture.read_bytes(), ops))
 
 
+@settings(SETTINGS, max_examples=150)
+@given(st.sampled_from(["current", "2003"]), st.sampled_from(FIXTURES), st.lists(MUTATION, min_size=1, max_size=5))
+def test_mutated_fixtures_check_cleanly_in_other_editions(edition: str, fixture: Path,
+                                                          ops: list[tuple[int, int, int, bytes, str]]) -> None:
+    """The same under the current and 2003 editions (an 'edition:' header first): their own paths (no order,
+    combat damage on the stack, mana burn) hold the invariants too."""
+    check_bytes(f"edition: {edition}\n".encode() + mutate(fixture.read_bytes(), ops))
+
+
 def _sweep() -> Iterator[tuple[Path, int]]:
     for path in FIXTURES:
         yield path, sum(path.read_bytes()) % 1000

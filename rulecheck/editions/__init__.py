@@ -5,11 +5,14 @@ from __future__ import annotations
 import difflib
 
 from .base import Edition
+from .current import CURRENT
 from .registry import RULES
+from .rules2003 import EDITION_2003
 
 BASELINE = Edition(RULES)
 
-EDITIONS: dict[str, Edition] = {BASELINE.name: BASELINE}
+EDITIONS: dict[str, Edition] = {e.name: e for e in (BASELINE, CURRENT, EDITION_2003)}
+DEFAULT_EDITION = BASELINE.name
 
 
 class UnknownEdition(ValueError):
@@ -28,4 +31,5 @@ def find_edition(name: str) -> Edition:
     return edition
 
 
-__all__ = ["BASELINE", "EDITIONS", "Edition", "UnknownEdition", "find_edition"]
+__all__ = ["BASELINE", "CURRENT", "DEFAULT_EDITION", "EDITIONS", "EDITION_2003", "Edition", "UnknownEdition",
+           "find_edition"]

@@ -2,7 +2,9 @@
 editions play differently.
 
 A check names what it enforces by a *key*: the number the rule has in the baseline edition, the one rulecheck
-was built on (`"510.1c"`). The edition decides the number printed for that key, or that the rule doesn't exist
+was built on (`"510.1c"`). A rule that only some editions have gets a key of its own, written
+`EDITION:NUMBER` (`"2003:300.3"`, mana burn; `"current:702.111"`, menace): it is reported only by the editions that
+map it. The edition decides the number printed for that key, or that the rule doesn't exist
 in it (`number` returns None and nothing is reported). Behaviour that differs between editions is a hook
 here, overridden by the edition's subclass, as python-chess builds its variants by overriding a few methods of
 `Board`; handlers ask the edition and never test its name.
@@ -26,11 +28,16 @@ class Edition:
         self.by_number: dict[str, Rule] = {r.number: r for r in rules}
         self._renumber = dict(renumber or {})
 
+    cr_note = ""
+    """Said beside the official text `explain --cr` prints, when the edition's numbers and a text may differ."""
+
     # ------------------------------------------------------------ citation
     def number(self, key: str) -> str | None:
         """The number printed for a check's key in this edition; None when the rule doesn't exist in it."""
         if key in self._renumber:
             return self._renumber[key]
+        if ":" in key:   # a rule of other editions only
+            return None
         return key
 
     def related(self, key: str) -> tuple[str, ...]:
@@ -60,3 +67,7 @@ class Edition:
 
     mana_burn = False
     """A player loses life for mana left in the pool when a phase ends."""
+
+    mana_empties_each_step = True
+    """Mana pools empty as each step ends (not only as each phase ends)."""
+

@@ -236,6 +236,8 @@ TOOL_RULES: dict[str, str] = {
     "syntax": "The line is not a statement of the transcript language, or names something not defined",
     "assert": "A state assertion in the transcript does not match the replayed game",
     "state": "A statement needs a permanent that the replayed game does not have on the battlefield",
+    "edition": "The transcript narrates something the rules edition it is checked under doesn't have (a damage "
+               "assignment order in the current edition, combat damage on the stack in the baseline)",
     "io": "The file could not be read",
     "empty": "The transcript contains no statements",
     "internal-error": "rulecheck failed while checking this line; please report it",

@@ -6,7 +6,7 @@ Queries and moves only; which rule a declaration breaks is the replay's business
 from __future__ import annotations
 
 from .game import Game
-from .objects import Permanent, PlanEntry
+from .objects import Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, mana_symbols, mana_value
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
@@ -157,6 +157,7 @@ def begin_damage_step(g: Game) -> None:
         if strikers and not any(e.step == "second combat damage step" for e in g.plan):
             g.plan.insert(0, PlanEntry("second combat damage step"))
     g.assigned = {}
+    g.damage_on_stack = None
 
 
 def assigns_this_step(g: Game, p: Permanent) -> bool:
@@ -225,6 +226,45 @@ def deal_combat_damage(g: Game) -> None:
         for amount, recipient in parts:
             apply_damage(g, src, amount, recipient)
     g.assigned = {}
+    state_based_actions(g)
+
+
+def put_combat_damage_on_stack(g: Game) -> None:
+    """Editions where combat damage uses the stack: every creature's assignment (as given, or by default) goes
+    on the stack as one item, to be dealt when it resolves."""
+    if g.step not in DAMAGE_STEPS or g.damage_on_stack is not None or g.dealt_serial == g.step_serial:
+        return
+    g.dealt_serial = g.step_serial
+    plan: dict[int, list[tuple[int, str]]] = dict(g.assigned)
+    for p in g.battlefield.values():
+        if p.pid not in plan and p.in_combat:
+            plan[p.pid] = default_assignment(g, p)
+    parts: list[tuple[Permanent, int, str]] = []
+    for pid, assignment in plan.items():
+        src = g.by_pid(pid)
+        if src is not None:
+            parts.extend((src, amount, recipient) for amount, recipient in assignment)
+    g.assigned = {}
+    if not parts:
+        return   # no creature deals combat damage: nothing goes on the stack
+    g.damage_on_stack = parts
+    g.stack.append(StackItem("damage", "combat damage", g.active, None, g.line))
+    g.note_stack_change()
+
+
+def resolve_combat_damage(g: Game) -> None:
+    """Combat damage on the stack resolves: dealt as assigned, even by a creature that has left the battlefield,
+    but not to a creature that has left it."""
+    if g.damage_on_stack is None:
+        return
+    parts = g.damage_on_stack
+    g.damage_on_stack = None
+    g.stack = [item for item in g.stack if item.kind != "damage"]
+    g.note_stack_change()
+    for src, amount, recipient in parts:
+        if recipient not in g.pstate and g.named(recipient) is None:
+            continue   # the creature it was assigned to is gone
+        apply_damage(g, src, amount, recipient)
     state_based_actions(g)
 
 

@@ -103,6 +103,8 @@ class Game:
         self.placement_pending: set[int] = set()
         self.orders_announced: set[int] = set()   # creatures whose damage assignment order was announced
         self.dealt_serial = -1                    # the step in which combat damage was last dealt
+        # combat damage waiting on the stack (editions where it uses the stack): (source, amount, recipient)
+        self.damage_on_stack: list[tuple[Permanent, int, str]] | None = None
         # this turn
         self.lands_this_turn: dict[str, tuple[str, int]] = {}
         self.precombat_main_done = False

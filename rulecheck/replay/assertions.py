@@ -23,13 +23,18 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
         p.blocked = True
 
 
-@handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3"))
+@handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3", "2003:300.3"))
 def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> None:
     g = r.game
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
         actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
-        if actual is not None and actual != stmt.count:
+        burned = r.mana_burned.pop(ps.name, (0, 0))[0] if stmt.what == "life" else 0
+        if burned and actual is not None and stmt.count == actual + burned:
+            r.flag(stmt, "2003:300.3", f"{stmt.subject.text} has {actual} life in the replay, not {stmt.count}: "
+                                       f"{burned} unused mana left in the pool as a phase ended burned "
+                                       f"{stmt.subject.text} for {burned} life")
+        elif actual is not None and actual != stmt.count:
             what = "cards in hand" if stmt.what == "hand" else "life"
             r.flag(stmt, "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}")
         return

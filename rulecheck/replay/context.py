@@ -89,6 +89,8 @@ class Replay:
         self.priority_used = False    # someone has acted with priority in this step (explicit transcripts)
         # creatures that entered "attacking" or "blocking" but aren't: (key, why) (506.3)
         self.not_in_combat: dict[int, tuple[str, str]] = {}
+        # mana burn not narrated (editions with mana burn): player -> (life lost, step serial of the burn)
+        self.mana_burned: dict[str, tuple[int, int]] = {}
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import is_attacker
-from ..game.steps import mana_symbols
+from ..game.steps import STEP_PHASE, mana_symbols, mana_value
 from .context import Replay
 from .registry import handles
 from .tba import (
@@ -82,11 +82,57 @@ def add_mana(r: Replay, stmt: n.AddMana) -> None:
     r.game.pstate[r.game.player(stmt.player)].pool.extend(mana_symbols(stmt.mana))
 
 
+def phase_ends(r: Replay, step: str) -> bool:
+    """Whether the phase ends with this step: a main phase, the last step of its phase, or the turn's last."""
+    g = r.game
+    following = g.plan[0].step if g.plan else None
+    return (step.endswith("main phase") or step in ("end of combat step", "cleanup step") or following is None
+            or STEP_PHASE.get(following) != STEP_PHASE.get(step))
+
+
+def step_ends(r: Replay, step: str) -> None:
+    """Mana empties as a step ends (500.4), or, in an edition with mana burn, as a phase ends, and each unused
+    mana costs its player 1 life (2003: 300.3), a game action taken as done when the transcript doesn't say so."""
+    g = r.game
+    if not r.edition.mana_empties_each_step and not phase_ends(r, step):
+        return
+    burn(r)
+    g.empty_mana_pools()
+
+
+def burn(r: Replay) -> None:
+    if not r.edition.mana_burn:
+        return
+    g = r.game
+    for ps in g.pstate.values():
+        amount = mana_value(ps.pool)
+        if amount:
+            ps.life -= amount
+            before = r.mana_burned.get(ps.name, (0, 0))[0]
+            r.mana_burned[ps.name] = (before + amount, g.step_serial)
+
+
+def narrated_burn(r: Replay, player: str, amount: int) -> bool:
+    """'Alice loses 2 life' just after a phase ended with 2 unused mana in her pool narrates the burn already
+    taken as done."""
+    burned = r.mana_burned.get(player)
+    if burned is None or burned[0] != amount or r.game.step_serial > burned[1] + 1 or r.resolving is not None:
+        return False
+    del r.mana_burned[player]
+    return True
+
+
 @handles(n.ManaEmpties, checks=("703.4p",))
 def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     """Narrated where a step ends; anywhere else it is flagged (703.4p) when the step goes on."""
     g = r.game
     r.mana_emptied = stmt if g.step is not None and not g.between_steps and r.resolving is None else None
+    if not r.edition.mana_empties_each_step and g.step is not None and not phase_ends(r, g.step):
+        r.flag(stmt, "703.4p", f"mana pools empty as the {g.step} ends, but the phase goes on, and in the "
+                               f"{r.edition.name} edition mana empties only as a phase ends")
+        r.mana_emptied = None
+        return
+    burn(r)
     for ps in g.pstate.values():
         if ps.pool:
             ps.lost_mana = ps.pool

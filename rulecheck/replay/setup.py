@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..editions import UnknownEdition, find_edition
 from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
 from ..game.steps import mana_symbols, trigger_step
 from .context import Replay
@@ -33,9 +34,20 @@ def archenemy(r: Replay, stmt: n.Archenemy) -> None:
     r.game.archenemy = r.game.player(stmt.player)
 
 
-@handles(n.Title, n.Edition, n.Include, when="setup")
+@handles(n.Title, n.Include, when="setup")
 def header(r: Replay, stmt: n.Statement) -> None:
-    """Read before the replay starts (the title, the edition) or by the checker (included card files)."""
+    """Read before the replay starts (the title) or by the checker (included card files)."""
+
+
+@handles(n.Edition, when="setup")
+def edition(r: Replay, stmt: n.Edition) -> None:
+    """`edition: NAME` in the header: the edition that judges the rest of the transcript (it wins over the
+    configuration); an unknown name is a syntax error with a suggestion, and the edition stays as it was."""
+    try:
+        r.edition = find_edition(stmt.name)
+    except UnknownEdition as err:
+        col = stmt.name_column or stmt.span.column
+        r.syntax(n.Ref(stmt.name, col, col + len(stmt.name)), stmt.span.line, str(err))
 
 
 @handles(n.CardDef, when="setup")

@@ -78,6 +78,7 @@ def cast(r: Replay, stmt: n.Cast) -> None:
         ps.hand -= 1
     if not flagged:  # an illegal cast is reversed (716); a later 'resolves' is taken as it comes
         g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line))
+    _sacrifice(r, stmt.sacrificing)
     g.note_stack_change()
 
 
@@ -139,7 +140,16 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
                                  stmt.span.line))
+    _sacrifice(r, stmt.sacrificing)
     g.note_stack_change()
+
+
+def _sacrifice(r: Replay, refs: tuple[n.Ref, ...]) -> None:
+    """Permanents sacrificed to pay a cost leave the battlefield."""
+    for ref in refs:
+        p = r.game.find_perm(ref)
+        if p is not None:
+            r.game.leave_battlefield(p)
 
 
 @handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "508.2", "508.4", "509.4", "509.4a",

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.combat import assigns_this_step, begin_combat, begin_damage_step
+from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
 from ..game.objects import PendingTrigger, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
@@ -18,6 +18,7 @@ from ..game.steps import (
     trigger_applies,
 )
 from .context import Replay
+from .mana import step_ends
 from .registry import handles
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
@@ -181,6 +182,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")
     assume_tbas(r)
+    resolve_combat_damage(g)   # combat damage put on the stack in an omitted step (2003) resolved there
     if step == "end of combat step":
         g.end_combat()
     if step == "cleanup step":
@@ -349,6 +351,8 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     step = g.step or ""
     assume_tbas(r)
     r.tba_history[step] = r.tba_done
+    if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
+        resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
         main = step.endswith("main phase")
         rule = "514.3a" if step == "cleanup step" else "505.2" if main else "500.2"
@@ -360,6 +364,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
             missing = [p for p in g.players if p not in g.passed]
             r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
                    f"({', '.join(missing)} did not pass)")
+    resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
     if step == "untap step":
@@ -375,7 +380,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
         r.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
                            "on the stack")
     g.pending = []
-    g.empty_mana_pools()   # 500.4
+    step_ends(r, step)   # mana empties (500.4), or burns (2003)
     # 500.5: "until end of <step>" effects
     if step == "end of combat step":
         g.end_combat()

@@ -8,7 +8,7 @@ the step came before it; when another event comes first, the actions not yet nar
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.combat import deal_combat_damage, skip_blockers_and_damage
+from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
 from ..game.steps import STEP_TBAS
 from .context import Replay
 
@@ -83,7 +83,10 @@ def assume_tbas(r: Replay) -> None:
             if not any(p.in_combat for p in g.battlefield.values()):
                 no_attackers(r)
         elif kind == "deal" and g.dealt_serial != g.step_serial:
-            deal_combat_damage(g)
+            if r.edition.combat_damage_uses_stack:
+                put_combat_damage_on_stack(g)
+            else:
+                deal_combat_damage(g)
 
 
 def no_attackers(r: Replay) -> None:

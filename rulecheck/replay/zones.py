@@ -7,6 +7,7 @@ from .. import nodes as n
 from ..game.game import strip_copy
 from ..parser import NO_MAX_HAND
 from .context import Replay
+from .mana import narrated_burn
 from .registry import handles
 from .tba import KEEP_TAPPED, TBA_WORDS, other_event, tba
 
@@ -169,7 +170,10 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
 
 @handles(n.LoseLife, checks=("703.2",))
 def lose_life(r: Replay, stmt: n.LoseLife) -> None:
-    r.game.pstate[r.game.player(stmt.player)].life -= stmt.amount
+    player = r.game.player(stmt.player)
+    if stmt.for_source is None and narrated_burn(r, player, stmt.amount):
+        return   # mana burn, already taken as done when the phase ended
+    r.game.pstate[player].life -= stmt.amount
     if stmt.for_source is not None:
         _direct_effect(r, stmt, stmt.for_source)
 

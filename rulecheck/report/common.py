@@ -8,7 +8,8 @@ from pathlib import PureWindowsPath
 from urllib.parse import quote
 
 from ..diagnostics import Violation
-from ..editions.registry import BY_NUMBER, RULES, TOOL_RULES
+from ..editions import EDITIONS
+from ..editions.registry import RULES, TOOL_RULES, Rule
 
 #: Where the official text of every rule lives (rulecheck has no public home page of its own yet).
 RULES_URI = "https://magic.wizards.com/en/rules"
@@ -18,9 +19,15 @@ _ORDER = {r.number: i for i, r in enumerate(RULES)}
 _TOOL_ORDER = {code: len(RULES) + i for i, code in enumerate(TOOL_RULES)}
 
 
-def title_of(rule: str) -> str:
-    """Our one-line title of a rule or tool code, or "" for an id the registry does not know."""
-    r = BY_NUMBER.get(rule)
+def _rule(rule: str, edition: str) -> Rule | None:
+    e = EDITIONS.get(edition)
+    return e.by_number.get(rule) if e is not None else None
+
+
+def title_of(rule: str, edition: str = "baseline") -> str:
+    """Our one-line title of a rule (in an edition's numbers) or tool code, or "" for an id the registry does not
+    know."""
+    r = _rule(rule, edition)
     return r.title if r else TOOL_RULES.get(rule, "")
 
 
@@ -33,23 +40,26 @@ def rule_order(rule: str) -> tuple[int, str]:
     return (_ORDER.get(rule, _TOOL_ORDER.get(rule, len(RULES) + len(TOOL_RULES))), rule)
 
 
-def full_description(rule: str) -> str:
+def full_description(rule: str, edition: str = "baseline") -> str:
     """A sentence or two built from the registry fields, never from rule text written anywhere else."""
-    r = BY_NUMBER.get(rule)
+    r = _rule(rule, edition)
     if r is not None:
         status = f"{r.status}: {r.note}" if r.note else r.status
-        return f"Comprehensive Rules {r.number}: {r.title}. Status in rulecheck: {status}."
+        which = "" if edition == "baseline" else f" ({EDITIONS[edition].description})"
+        return f"Comprehensive Rules {r.number}{which}: {r.title}. Status in rulecheck: {status}."
     if rule in TOOL_RULES:
         return f"rulecheck diagnostic '{rule}' (not a Comprehensive Rules number): {TOOL_RULES[rule]}."
     return f"rulecheck diagnostic '{rule}'."
 
 
-def help_text(rule: str) -> str:
-    r = BY_NUMBER.get(rule)
-    lines = [f"{title_of(rule) or rule}."]
+def help_text(rule: str, edition: str = "baseline") -> str:
+    r = _rule(rule, edition)
+    lines = [f"{title_of(rule, edition) or rule}."]
     if r is not None and r.related:
         lines.append(f"Related rules: {', '.join(r.related)}.")
-    lines.append(f"Run `rulecheck explain {rule}` for what rulecheck checks and a failing and a passing example.")
+    option = "" if edition == "baseline" or r is None else f" --edition {edition}"
+    lines.append(f"Run `rulecheck explain {rule}{option}` for what rulecheck checks and a failing and a passing "
+                 "example.")
     return "\n".join(lines)
 
 

@@ -22,7 +22,7 @@ def escape_property(text: str) -> str:
 
 def _command(v: Violation) -> str:
     kind = "warning" if v.severity == WARNING else "error"
-    title = title_of(v.rule)
+    title = title_of(v.rule, v.edition)
     props = {
         "file": display_path(v.file),
         "line": str(v.line),

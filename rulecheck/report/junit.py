@@ -34,7 +34,8 @@ def _testcase(suite: ET.Element, path: str, v: Violation) -> str:
                          classname=_xml_text(path), file=_xml_text(path), line=str(v.line))
     kind = _outcome(v)
     details = [f"{path}:{v.line}:{v.column}: {v.rule} {v.message}"]
-    for label, text in (("rule", title_of(v.rule)), ("hint", v.hint or ""), ("related", ", ".join(v.related))):
+    for label, text in (("rule", title_of(v.rule, v.edition)), ("hint", v.hint or ""),
+                        ("related", ", ".join(v.related))):
         if text:
             details.append(f"{label}: {text}")
     child = ET.SubElement(case, kind, type=_xml_text(v.rule), message=_xml_text(v.message))

@@ -19,18 +19,26 @@ def _level(severity: str) -> str:
     return "warning" if severity == WARNING else "error"
 
 
-def _descriptor(rule: str, severity: str) -> dict[str, Any]:
+def _descriptor(rule: str, edition: str, severity: str) -> dict[str, Any]:
+    cr = is_cr_number(rule)
     entry: dict[str, Any] = {
         "id": rule,
-        "name": f"CR {rule}" if is_cr_number(rule) else rule,
-        "shortDescription": {"text": title_of(rule) or f"rulecheck diagnostic '{rule}'"},
-        "fullDescription": {"text": full_description(rule)},
-        "help": {"text": help_text(rule)},
+        "name": (f"CR {rule}" if cr else rule) + (f" ({edition})" if cr and edition != "baseline" else ""),
+        "shortDescription": {"text": title_of(rule, edition) or f"rulecheck diagnostic '{rule}'"},
+        "fullDescription": {"text": full_description(rule, edition)},
+        "help": {"text": help_text(rule, edition)},
         "defaultConfiguration": {"level": _level(severity)},
     }
-    if is_cr_number(rule):
+    if cr:
         entry["helpUri"] = RULES_URI
+        if edition != "baseline":
+            entry["properties"] = {"edition": edition}
     return entry
+
+
+def _key(v: Violation) -> tuple[str, str]:
+    """Rules are described per edition: 510.1c of the baseline and of the current edition are two rules."""
+    return (v.rule, v.edition if is_cr_number(v.rule) else "baseline")
 
 
 def _result(v: Violation, index: int) -> dict[str, Any]:
@@ -53,11 +61,11 @@ def _result(v: Violation, index: int) -> dict[str, Any]:
 def format_sarif(violations: Sequence[Violation]) -> str:
     from ..version import __version__
 
-    severity: dict[str, str] = {}
+    severity: dict[tuple[str, str], str] = {}
     for v in violations:
-        severity.setdefault(v.rule, v.severity)
-    rules = sorted(severity, key=rule_order)
-    index = {rule: i for i, rule in enumerate(rules)}
+        severity.setdefault(_key(v), v.severity)
+    rules = sorted(severity, key=lambda k: (k[1] != "baseline", k[1], rule_order(k[0])))
+    index = {key: i for i, key in enumerate(rules)}
     log = {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -66,11 +74,11 @@ def format_sarif(violations: Sequence[Violation]) -> str:
                 "name": "rulecheck",
                 "version": __version__,
                 "informationUri": RULES_URI,
-                "rules": [_descriptor(rule, severity[rule]) for rule in rules],
+                "rules": [_descriptor(rule, edition, severity[(rule, edition)]) for rule, edition in rules],
             }},
             "invocations": [{"executionSuccessful": not any(v.rule == "io" for v in violations)}],
             "columnKind": "unicodeCodePoints",
-            "results": [_result(v, index[v.rule]) for v in violations],
+            "results": [_result(v, index[_key(v)]) for v in violations],
         }],
     }
     return json.dumps(log, indent=2, ensure_ascii=False)

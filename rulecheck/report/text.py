@@ -83,7 +83,7 @@ def format_full(violations: Iterable[Violation], color: bool = False) -> str:
         src = _source_line(v.file, v.line, cache)
         if src is not None:
             out.extend(_excerpt(v, src, gutter, s, sev))
-        notes = [("rule", title_of(v.rule)), ("hint", v.hint or ""), ("related", ", ".join(v.related))]
+        notes = [("rule", title_of(v.rule, v.edition)), ("hint", v.hint or ""), ("related", ", ".join(v.related))]
         for label, text in notes:
             if text:
                 out.append(f"{' ' * gutter} {s.cyan}{s.bold}={s.reset} {s.bold}{label}:{s.reset} {printable(text)}")

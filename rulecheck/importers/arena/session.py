@@ -15,8 +15,8 @@ from .cards import CardDatabase, CardFacts
 from .framing import GRE, ROOM, SUMMARY, LogError, LogStatus, envelopes
 from .game import Game, Line
 
-# Arena follows the current rules (no damage assignment order since late 2024). The checker reads the edition
-# line but has only `baseline` so far; the line is written so the transcript is right once `current` exists.
+# Arena follows the current rules (no damage assignment order since late 2024): its transcripts are checked by the
+# `current` edition, and cite its numbers.
 EDITION_LINE = "edition: current"
 EDITION_NOTE = ("Arena enforces the current Comprehensive Rules (no damage assignment order), hence 'edition: "
                 "current'")

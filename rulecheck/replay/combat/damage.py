@@ -11,6 +11,8 @@ from ...game.combat import (
     defending_player_of,
     is_attacker,
     orders_by_choice,
+    put_combat_damage_on_stack,
+    resolve_combat_damage,
 )
 from ...game.objects import Permanent
 from ...game.steps import DAMAGE_STEPS
@@ -111,7 +113,8 @@ def _lethal(r: Replay, victim: Permanent, already: int, deathtouch: bool) -> int
 
 @closes(checks=("510.1c", "510.1d", "510.1e"))
 def close_assignment(r: Replay, group: AssignmentGroup) -> None:
-    """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next."""
+    """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next (in an edition
+    without an order, only trample needs lethal damage on every blocker)."""
     g = r.game
     assigned_to: dict[str, int] = {}
     for stmt in group.lines:
@@ -129,10 +132,11 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
         deathtouch = g.has_ability(p, "deathtouch")
         if orders_by_choice(g, p):
             continue   # a creature with banding on the other side: the damage is divided at will (702.20)
+        ordered = r.edition.has_damage_assignment_order   # without an order, damage is divided freely
         short: Permanent | None = None
         for q in order_perms:
             got = mine.get(q.name, 0)
-            if short is not None and got > 0:
+            if ordered and short is not None and got > 0:
                 r.flag(stmt, rule, f"{p.name} assigns damage to {q.name}, but {short.name}, ahead of it in the "
                                    "damage assignment order, is not assigned lethal damage"
                        + (" (counting every creature's assignment this step)" if len(group.lines) > 1 else ""),
@@ -156,7 +160,10 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     g = r.game
     src = g.find_perm(stmt.source, anywhere=True)
     combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and r.resolving is None)
-    if combat and g.step in DAMAGE_STEPS:
+    if combat and g.damage_on_stack is not None and src is not None:
+        # combat damage on the stack (2003), its resolution told creature by creature: this part is dealt now
+        g.damage_on_stack = [part for part in g.damage_on_stack if part[0] is not src]
+    elif combat and g.step in DAMAGE_STEPS:
         if tba(r, "deal", stmt):
             return   # combat damage was already taken as dealt when another event came first
         g.assigned.pop(src.pid if src else -1, None)
@@ -165,8 +172,47 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
 
 @handles(n.DamageDealt, checks=("703.4k",))
 def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
-    if not tba(r, "deal", stmt):
+    if r.edition.combat_damage_uses_stack:   # put on the stack if it isn't yet, and resolved
+        if r.game.damage_on_stack is None:
+            tba(r, "deal", stmt)
+            put_combat_damage_on_stack(r.game)
+        resolve_combat_damage(r.game)
+    elif not tba(r, "deal", stmt):
         deal_combat_damage(r.game)
+
+
+@handles(n.DamageToStack, checks=("edition", "703.4k"))
+def damage_to_stack(r: Replay, stmt: n.DamageToStack) -> None:
+    """`combat damage is put on the stack`: the game action that ends the assignment in editions where combat
+    damage uses the stack (2003: 310.2); elsewhere an 'edition' diagnostic, and the damage is dealt."""
+    if not r.edition.combat_damage_uses_stack:
+        r.flag(stmt, "edition", f"combat damage doesn't use the stack in the {r.edition.name} edition: it is dealt "
+                                "as soon as it is assigned, with no priority in between", ("510.2",))
+        if r.game.dealt_serial != r.game.step_serial:   # taken as 'combat damage is dealt', once
+            damage_dealt(r, n.DamageDealt(stmt.span))
+        return
+    if not tba(r, "deal", stmt):
+        put_combat_damage_on_stack(r.game)
+
+
+@handles(n.DamageResolves, checks=("edition", "703.4k", "500.2"))
+def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
+    """`combat damage resolves`: dealt as assigned (2003: 310.4), after all players pass in succession."""
+    g = r.game
+    if not r.edition.combat_damage_uses_stack:
+        r.flag(stmt, "edition", f"combat damage doesn't use the stack in the {r.edition.name} edition, so it "
+                                "doesn't resolve: it is dealt as soon as it is assigned", ("510.2",))
+        if g.dealt_serial != g.step_serial:
+            damage_dealt(r, n.DamageDealt(stmt.span))
+        return
+    if g.damage_on_stack is None:
+        tba(r, "deal", stmt)
+        put_combat_damage_on_stack(g)
+    elif g.mode == "explicit" and not g.all_passed():
+        missing = [p for p in g.players if p not in g.passed]
+        r.flag(stmt, "500.2", f"combat damage resolves before all players passed priority in succession "
+                              f"({', '.join(missing)} did not pass)")
+    resolve_combat_damage(g)
 
 
 @handles(n.RemovedFromCombat)

@@ -294,8 +294,8 @@ def _close_block(r: Replay, decl: Declaration) -> None:
         a = per_attacker_perm[name]
         if len(pids) == 1 and needs_two_blockers(g, a):
             flagged = r.flag(decl.line(pids[0]), "509.1b", f"{a.name} can't be blocked except by two or more "
-                                                           f"creatures, but only {perms[pids[0]].name} blocks it") \
-                or flagged
+                                                           f"creatures, but only {perms[pids[0]].name} blocks it",
+                             ("current:702.111",) if g.has_ability(a, "menace") else ()) or flagged
         elif len(pids) > 1 and g.has_ability(a, AT_MOST_ONE_BLOCKER):
             flagged = r.flag(decl.line(pids[1]), "509.1b", f"{a.name} can't be blocked by more than one creature, "
                                                            f"but {len(pids)} block it") or flagged

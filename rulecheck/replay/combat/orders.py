@@ -9,10 +9,15 @@ from ..registry import handles
 from ..tba import in_step, tba
 
 
-@handles(n.DamageOrder, checks=("509.2", "509.3", "509.2a", "509.3a", "509.6", "509.7", "703.4h",
+@handles(n.DamageOrder, checks=("edition", "509.2", "509.3", "509.2a", "509.3a", "509.6", "509.7", "703.4h",
                                 "703.4i"))
 def damage_order(r: Replay, stmt: n.DamageOrder) -> None:
     g = r.game
+    if not r.edition.has_damage_assignment_order:
+        r.flag(stmt, "edition", f"the {r.edition.name} edition has no damage assignment order: each creature "
+                                "divides its combat damage among the creatures it fights as its controller chooses, "
+                                "so there is no order to announce")
+        return
     player = g.player(stmt.player)
     creature = g.perm(stmt.creature)
     order = [g.perm(ref) for ref in stmt.order]

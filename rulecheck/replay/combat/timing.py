@@ -18,6 +18,8 @@ COMBAT_POINTS = {"attackers are declared": ("declare attackers step", "506.6a"),
                  "the end of combat step": ("end of combat step", "506.6")}
 def damage_window(r: Replay, stmt: n.Statement, what: str) -> bool:
     g = r.game
+    if r.edition.combat_damage_uses_stack:
+        return False   # players get priority once combat damage is on the stack
     if g.step in DAMAGE_STEPS and "deal" not in r.tba_done and (
             r.tba_done.get("assign_ap") is not None or r.tba_done.get("assign_dp") is not None):
         return r.flag(stmt, "510.2", f"{what} after combat damage is assigned and before it is dealt; no player "

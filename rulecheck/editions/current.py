@@ -1,0 +1,56 @@
+"""The current edition: the Comprehensive Rules of 2025-09-19 (the Foundations rules of November 2024 on).
+
+There is no damage assignment order: a creature blocked by several creatures (or blocking several) divides its
+combat damage as its controller chooses, and only trample still needs lethal damage on every blocker before the
+player. Rules 509, 510 and the letters of 703.4 are renumbered; the keyword rules from reach on moved by one or
+more. The differences, rule by rule, are in docs/editions.md."""
+
+from __future__ import annotations
+
+from .base import Edition
+from .derive import Title, derive
+from .registry import RULES
+
+RENUMBER: dict[str, str | None] = {
+    "500.10": "500.11", "500.11": "500.12",
+    "502.2": "502.3", "502.3": "502.4",
+    "503.1": "503.1a", "503.2": "503.1",
+    "504.3": "504.2",
+    "505.4": "505.6", "505.5": "505.6", "505.5a": "505.6a", "505.5b": "505.6b",
+    "506.6": "506.7", **{f"506.6{x}": f"506.7{x}" for x in "abcdefg"},
+    "507.3": "507.2",
+    "508.1g": "508.1h", "508.1h": "508.1i", "508.1i": "508.1j", "508.1j": "508.1k",
+    "508.2": "508.2b", "508.3": "508.2", "508.6": "508.8",
+    # no damage assignment order (Foundations, 2024): 509.2, 509.3 and what places a creature in an order
+    "509.2": None, "509.2a": None, "509.3": None, "509.3a": None, "509.6": None,
+    "509.4": "509.2a", **{f"509.4{x}": f"509.3{x}" for x in "abcdefg"}, "509.5": "509.2", "509.7": "509.4",
+    "510.3": "510.3a", "510.4": "510.3", "510.5": "510.4",
+    "511.1": "511.2", "511.2": "511.1",
+    "513.2": "513.1", "513.3": "513.2",
+    "703.2": "703.1a", "703.3": "703.2", "703.4": "703.3",
+    "703.4b": "703.4c", "703.4c": "703.4d", "703.4d": "703.4e", "703.4e": "703.4h", "703.4f": "703.4i",
+    "703.4g": "703.4j", "703.4h": None, "703.4i": None, "703.4j": "703.4k", "703.4k": "703.4m",
+    "703.4m": "703.4n", "703.4n": "703.4p", "703.4p": "703.4q",
+    # keyword rules
+    "702.16": "702.17", "702.18": "702.19", "702.19": "702.20", "702.20": "702.22", "702.24": "702.26",
+    "current:702.111": "702.111",
+}
+
+TITLES: dict[str, Title] = {
+    "509.2a": "Block triggers go on the stack after blockers are declared, before priority",
+    "509.4": "A creature put onto the battlefield blocking is blocking but never \"blocked\"",
+    "510.1c": "A blocked creature divides its combat damage among its blockers as its controller chooses; with "
+              "trample, lethal damage to every blocker before the player",
+    "510.1d": "A blocking creature divides its combat damage among the creatures it blocks as its controller "
+              "chooses",
+    "703.4k": "Combat damage step: assigning combat damage, active player first, then the others",
+}
+
+
+class CurrentEdition(Edition):
+    name = "current"
+    description = "the Comprehensive Rules of 2025-09-19: no damage assignment order (Foundations, November 2024)"
+    has_damage_assignment_order = False
+
+
+CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES), RENUMBER)
