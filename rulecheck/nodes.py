@@ -184,6 +184,7 @@ class Cast(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +194,7 @@ class Activate(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed to pay the cost
 
 
 @dataclass(frozen=True, slots=True)

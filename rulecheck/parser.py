@@ -274,6 +274,9 @@ class _Build(Transformer[Token, Any]):
     def paying(self, mana: Token) -> tuple[str, Any]:
         return ("paying", str(mana))
 
+    def sacrificing(self, _tok: Token, refs: tuple[n.Ref, ...]) -> tuple[str, Any]:
+        return ("sacrificing", refs)
+
     def target_object(self, ref: n.Ref) -> n.Target:
         return n.Target("object", ref, ref.text)
 
@@ -286,26 +289,31 @@ class _Build(Transformer[Token, Any]):
     def cast_opt(self, *a: Any) -> Any:  # pragma: no cover - aliases cover every branch
         return a
 
-    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None]:
+    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None, tuple[n.Ref, ...]]:
         targets: tuple[n.Target, ...] = ()
         paying: str | None = None
+        sacrificing: tuple[n.Ref, ...] = ()
         for key, value in opts:
             if key == "targets":
                 targets = targets + value
+            elif key == "sacrificing":
+                sacrificing = sacrificing + value
             else:
                 paying = value
-        return targets, paying
+        return targets, paying, sacrificing
 
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
-        targets, paying = self._opts(opts)
-        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None)
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None,
+                      sacrificing)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
-        targets, paying = self._opts(opts)
-        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None)
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None,
+                          sacrificing)
 
     def trigger(self, source: n.Ref, *opts: Any) -> n.Trigger:
-        targets, _ = self._opts(opts)
+        targets, _, _ = self._opts(opts)
         return n.Trigger(self._span(source), source, targets)
 
     def resolve_opt(self, ref: n.Ref) -> n.Ref:

@@ -71,6 +71,25 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     if not flagged:  # an illegal cast is reversed (716); a later 'resolves' is taken as it comes
         g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line))
     g.note_stack_change()
+    _sacrifice_as_cost(r, stmt, player)
+
+
+def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> None:
+    """Permanents sacrificed to pay a cost leave as the spell is cast or the ability activated; the spell or
+    ability is on the stack by then and resolves without them."""
+    g = r.game
+    for ref in stmt.sacrificing:
+        if r.is_flagged(stmt):    # what a flagged statement pays is not judged again
+            p = g.find_perm(ref, prefer=lambda q: q.controller == player)
+            if p is not None:
+                g.leave_battlefield(p)
+            continue
+        p = g.perm(ref, prefer=lambda q: q.controller == player)
+        if p.controller != player:
+            r.state(ref, stmt.span.line, f"{player} sacrifices {p.name}, but {p.name} is {p.controller}'s; a player "
+                                         "sacrifices only permanents they control")
+            continue
+        g.leave_battlefield(p)
 
 
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
@@ -131,6 +150,7 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
                                  stmt.span.line))
     g.note_stack_change()
+    _sacrifice_as_cost(r, stmt, player)
 
 
 @handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "508.2", "508.4", "509.4", "509.4a",
