@@ -38,6 +38,9 @@ class Ability:
 
     kind: str
     text: str
+    # an Aura's or Equipment's bonus to what it is attached to (kind "attached"): +N/+N and abilities granted
+    pt: tuple[int, int] | None = None
+    grants: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,7 @@ class CardDef(Statement):
     toughness: int | None
     loyalty: int | None
     abilities: tuple[Ability, ...]
+    mana_cost: str | None = None
 
 
 # ---------------------------------------------------------------- starting state
@@ -330,8 +334,25 @@ class Regenerate(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """What a "for as long as" effect lasts for: `kind` is on_battlefield (subject), controls (subject is a
+    player, other the permanent), attached (subject to other) or paired (subject with other)."""
+
+    kind: str
+    subject: Ref
+    other: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GainControl(Statement):
     player: Ref
+    permanent: Ref
+    duration: str | None = None        # None: for good; end_of_turn, end_of_combat, this_turn, while
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerationShield(Statement):
     permanent: Ref
 
 
@@ -343,6 +364,7 @@ class PutOntoBattlefield(Statement):
     attacking: Ref | None
     blocking: Ref | None
     token: bool
+    count: int = 1
 
 
 # ---------------------------------------------------------------- combat
@@ -411,7 +433,8 @@ class Pump(Statement):
     target: Ref
     power: int
     toughness: int
-    duration: str  # end_of_turn, end_of_combat, this_turn
+    duration: str  # end_of_turn, end_of_combat, this_turn, while (a condition)
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,6 +442,20 @@ class GainAbility(Statement):
     target: Ref
     ability: Ability
     duration: str
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Becomes(Statement):
+    """A permanent becomes a creature (or gains other types) with a base power and toughness, for a while."""
+
+    target: Ref
+    power: int | None
+    toughness: int | None
+    types: tuple[str, ...]
+    subtype: str | None
+    duration: str
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

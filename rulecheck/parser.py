@@ -59,6 +59,13 @@ def _pt(text: str) -> tuple[int, int]:
 _DURATION = {"turn": "end_of_turn", "combat": "end_of_combat"}
 
 
+def _duration(value: str | n.Condition) -> tuple[str, n.Condition | None]:
+    """A duration as (kind, condition): "for as long as ..." is ("while", its condition)."""
+    if isinstance(value, n.Condition):
+        return "while", value
+    return value, None
+
+
 @v_args(inline=True)
 class _Build(Transformer[Token, Any]):
     """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser)."""
@@ -117,6 +124,29 @@ class _Build(Transformer[Token, Any]):
     def loyalty_prop(self, value: Token) -> tuple[str, Any]:
         return ("loyalty", int(value))
 
+    def mana_cost_prop(self, mana: Token) -> tuple[str, Any]:
+        return ("mana_cost", str(mana))
+
+    def attached_pump(self, mod: Token) -> tuple[str, Any]:
+        return ("pt", _pt(str(mod)))
+
+    def attached_grant(self, ability: n.Ability) -> tuple[str, Any]:
+        return ("grant", ability)
+
+    def attached_ability(self, subject: Token, *parts: tuple[str, Any]) -> n.Ability:
+        power = tough = 0
+        grants: list[n.Ability] = []
+        words: list[str] = []
+        for key, value in parts:
+            if key == "pt":
+                power, tough = power + value[0], tough + value[1]
+                words.append(f"gets {value[0]:+d}/{value[1]:+d}")
+            else:
+                grants.append(value)
+                words.append(f"has {value.text}")
+        text = " ".join(str(subject).split()) + " " + " and ".join(words)
+        return n.Ability("attached", text, (power, tough), tuple(grants))
+
     def keyword_ability(self, tok: Token) -> n.Ability:
         return n.Ability("keyword", " ".join(str(tok).split()))
 
@@ -153,6 +183,7 @@ class _Build(Transformer[Token, Any]):
         types: tuple[str, ...] = ()
         pt: tuple[int, int] | None = None
         loyalty: int | None = None
+        mana_cost: str | None = None
         abilities: list[n.Ability] = []
         for prop in props:
             if isinstance(prop, n.Ability):
@@ -162,9 +193,11 @@ class _Build(Transformer[Token, Any]):
                 pt = prop[1][1] or pt
             elif prop[0] == "loyalty":
                 loyalty = prop[1]
+            elif prop[0] == "mana_cost":
+                mana_cost = prop[1]
         span = n.Span(self.line_no, 1, self.line_no, max((name_tok.end_column or 1), 1))
         return n.CardDef(span, " ".join(name.split()), (name_tok.column or 1) + lead, types,
-                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities))
+                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities), mana_cost)
 
     # starting state
     def life_fact(self, v: Token) -> n.Fact:
@@ -271,8 +304,11 @@ class _Build(Transformer[Token, Any]):
     def targets(self, *ts: n.Target) -> tuple[str, Any]:
         return ("targets", ts)
 
-    def paying(self, mana: Token) -> tuple[str, Any]:
-        return ("paying", str(mana))
+    def paying(self, mana: Token, from_pool: bool = False) -> tuple[str, Any]:
+        return ("paying", (str(mana), from_pool))
+
+    def from_pool(self) -> bool:
+        return True
 
     def sacrificing(self, _tok: Token, refs: tuple[n.Ref, ...]) -> tuple[str, Any]:
         return ("sacrificing", refs)
@@ -289,9 +325,10 @@ class _Build(Transformer[Token, Any]):
     def cast_opt(self, *a: Any) -> Any:  # pragma: no cover - aliases cover every branch
         return a
 
-    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None, tuple[n.Ref, ...]]:
+    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], tuple[str, bool] | None,
+                                                    tuple[n.Ref, ...]]:
         targets: tuple[n.Target, ...] = ()
-        paying: str | None = None
+        paying: tuple[str, bool] | None = None
         sacrificing: tuple[n.Ref, ...] = ()
         for key, value in opts:
             if key == "targets":
@@ -304,13 +341,13 @@ class _Build(Transformer[Token, Any]):
 
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
         targets, paying, sacrificing = self._opts(opts)
-        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None,
-                      sacrificing)
+        return n.Cast(self._span(player, card, *targets), player, card, targets, paying and paying[0],
+                      bool(paying and paying[1]), sacrificing)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
         targets, paying, sacrificing = self._opts(opts)
-        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None,
-                          sacrificing)
+        return n.Activate(self._span(player, source), player, source, targets, paying and paying[0],
+                          bool(paying and paying[1]), sacrificing)
 
     def trigger(self, source: n.Ref, *opts: Any) -> n.Trigger:
         targets, _, _ = self._opts(opts)
@@ -421,8 +458,25 @@ class _Build(Transformer[Token, Any]):
     def regenerate(self, perm: n.Ref) -> n.Regenerate:
         return n.Regenerate(self._span(perm), perm)
 
-    def gain_control(self, player: n.Ref, perm: n.Ref) -> n.GainControl:
-        return n.GainControl(self._span(player, perm), player, perm)
+    def gain_control(self, player: n.Ref, perm: n.Ref, duration: Any = None) -> n.GainControl:
+        which, condition = _duration(duration) if duration is not None else (None, None)
+        return n.GainControl(self._span(player, perm), player, perm, which, condition)
+
+    def regeneration_shield(self, perm: n.Ref) -> n.RegenerationShield:
+        return n.RegenerationShield(self._span(perm), perm)
+
+    def becomes(self, target: n.Ref, *items: Any) -> n.Becomes:
+        pts = [str(t) for t in items if isinstance(t, Token) and t.type == "PT"]
+        types = tuple(str(t) for t in items if isinstance(t, Token) and t.type == "CARD_TYPE")
+        subtype = next((i.text for i in items if isinstance(i, n.Ref)), None)
+        which, condition = _duration(items[-1])
+        power, tough = _pt(pts[0]) if pts else (None, None)
+        return n.Becomes(self._span(target, *[t for t in items if isinstance(t, Token)]), target, power, tough,
+                         types, subtype, which, condition)
+
+    def create_tokens(self, player: n.Ref, count: int, card: n.Ref, *opts: Any) -> n.PutOntoBattlefield:
+        opts = tuple(o for o in opts if isinstance(o, tuple))
+        return replace(self._put(player, card, opts, True), count=count)
 
     def bf_tapped(self) -> tuple[str, Any]:
         return ("tapped", True)
@@ -514,15 +568,32 @@ class _Build(Transformer[Token, Any]):
     def this_turn(self) -> str:
         return "this_turn"
 
-    def pump(self, target: n.Ref, mod: Token, duration: str) -> n.Pump:
+    def while_(self, condition: n.Condition) -> n.Condition:
+        return condition
+
+    def while_on_battlefield(self, subject: n.Ref) -> n.Condition:
+        return n.Condition("on_battlefield", subject)
+
+    def while_controls(self, player: n.Ref, perm: n.Ref) -> n.Condition:
+        return n.Condition("controls", player, perm)
+
+    def while_attached(self, subject: n.Ref, other: n.Ref) -> n.Condition:
+        return n.Condition("attached", subject, other)
+
+    def while_paired(self, subject: n.Ref, other: n.Ref) -> n.Condition:
+        return n.Condition("paired", subject, other)
+
+    def pump(self, target: n.Ref, mod: Token, duration: Any) -> n.Pump:
         p, t = _pt(str(mod))
-        return n.Pump(self._span(target, mod), target, p, t, duration)
+        return n.Pump(self._span(target, mod), target, p, t, *_duration(duration))
 
-    def gain_keyword(self, target: n.Ref, kw: Token, duration: str) -> n.GainAbility:
-        return n.GainAbility(self._span(target, kw), target, n.Ability("keyword", " ".join(str(kw).split())), duration)
+    def gain_keyword(self, target: n.Ref, kw: Token, duration: Any) -> n.GainAbility:
+        return n.GainAbility(self._span(target, kw), target, n.Ability("keyword", " ".join(str(kw).split())),
+                             *_duration(duration))
 
-    def gain_static(self, target: n.Ref, st: Token, duration: str) -> n.GainAbility:
-        return n.GainAbility(self._span(target, st), target, n.Ability("static", " ".join(str(st).split())), duration)
+    def gain_static(self, target: n.Ref, st: Token, duration: Any) -> n.GainAbility:
+        return n.GainAbility(self._span(target, st), target, n.Ability("static", " ".join(str(st).split())),
+                             *_duration(duration))
 
     def prevention(self, amount: Token, target: n.Ref) -> n.Prevention:
         return n.Prevention(self._span(amount, target), int(amount), target)

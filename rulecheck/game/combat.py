@@ -58,12 +58,11 @@ def defending_player_of(g: Game, p: Permanent) -> str | None:
 
 def colours(p: Permanent) -> list[str]:
     """The colours given in the card's definition (`card Serra Angel: white creature 4/4`)."""
-    return [c for c in COLOURS if p.card.is_(c)]
+    return [c for c in COLOURS if p.is_(c)]
 
 
 def protections(g: Game, p: Permanent) -> list[str]:
-    texts = [a.text for a in p.abilities()] + [e.ability.text for e in g.effects
-                                                if e.target == p.pid and e.ability is not None]
+    texts = g.ability_texts(p)
     return [t.removeprefix("protection from ") for t in texts if t.startswith("protection from ")]
 
 
@@ -72,7 +71,7 @@ def protection_against(g: Game, q: Permanent, src: Permanent) -> str | None:
     return next((quality for quality in protections(g, q)
                  if quality == "everything" or quality in colours(src)
                  or (quality == "creatures" and src.is_creature())
-                 or (quality == "artifacts" and src.card.is_("artifact"))), None)
+                 or (quality == "artifacts" and src.is_("artifact"))), None)
 
 
 def needs_two_blockers(g: Game, a: Permanent) -> bool:
@@ -206,9 +205,13 @@ def state_based_actions(g: Game) -> None:
     for q in list(g.battlefield.values()):
         if q.is_creature():
             tough = g.pt(q)[1]
-            lethal = tough <= 0 or (q.damage >= tough and not g.has_ability(q, "indestructible")) or \
-                (q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"))
-            if lethal:
+            destroyed = not g.has_ability(q, "indestructible") and (
+                q.damage >= tough or bool(q.counters.get("deathtouch-damage")))
+            if tough <= 0:
+                g.leave_battlefield(q)
+            elif destroyed and g.shielded(q) is not None:
+                g.regenerate(q)   # the shield replaces the destruction
+            elif destroyed:
                 g.leave_battlefield(q)
         elif q.card.is_("planeswalker") and q.counters.get("loyalty", q.card.loyalty or 1) <= 0:
             g.leave_battlefield(q)

@@ -58,11 +58,8 @@ def cast(r: Replay, stmt: n.Cast) -> None:
         flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
-    if not flagged and stmt.paying and stmt.from_pool:
-        enough, emptied = g.pay_from_pool(player, stmt.paying)
-        if not enough and emptied:
-            r.flag(stmt, "500.4", f"{player} pays {stmt.paying} for {card.name} with mana that emptied from the "
-                                  "pool when the previous step ended", ("106.4", "703.4p"))
+    if not flagged:
+        _pay(r, stmt, player, stmt.paying or card.mana_cost, card.name, stmt.card)
     ps = g.pstate[player]
     if card.name in ps.hand_cards:
         ps.hand_cards.remove(card.name)
@@ -72,6 +69,23 @@ def cast(r: Replay, stmt: n.Cast) -> None:
         g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line))
     g.note_stack_change()
     _sacrifice_as_cost(r, stmt, player)
+
+
+def _pay(r: Replay, stmt: n.Cast | n.Activate, player: str, cost: str | None, what: str, ref: n.Ref) -> None:
+    """Pay a cost from the mana pool: the one narrated ('paying {1}{G}', perhaps 'from pool'), else the card's
+    mana cost. Mana that emptied at a step's end can't pay (500.4). A shortfall nothing explains can't have
+    happened, unless the narration paid without saying from where ('paying {1}{G}' alone)."""
+    if not cost:
+        return
+    enough, emptied = r.game.pay_from_pool(player, cost)
+    if enough:
+        return
+    if emptied:
+        r.flag(stmt, "500.4", f"{player} pays {cost} for {what} with mana that emptied from the pool when the "
+                              "previous step ended", ("106.4", "703.4p"))
+    elif stmt.from_pool or not stmt.paying:
+        r.state(ref, stmt.span.line, f"{player} can't pay {cost} for {what}: {player}'s mana pool doesn't hold it; "
+                                     "narrate where the mana came from (for example 'Alice taps Mountain for {R}')")
 
 
 def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> None:
@@ -121,6 +135,10 @@ def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
         if t.kind == "ability" and t.ref is not None and \
                 not any(s.source == t.ref.text and s.kind == "ability" for s in g.stack):
             return False
+        if t.kind == "object" and t.ref is not None and card is not None and not _may_target(r, t.ref, card):
+            allowed = " or ".join(a.text for a in card.abilities if a.kind == "target")
+            r.state(t.ref, stmt.span.line, f"{card.name} can't target {t.ref.text} ({allowed})")
+            return True
         if t.kind == "object" and t.ref is not None and t.ref.text not in g.pstate:
             p = g.find_perm(t.ref, anywhere=True)
             if p is None or card is None:
@@ -133,7 +151,27 @@ def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
     return False
 
 
-@handles(n.Activate, checks=("504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS + timing.CHECKS)
+def _may_target(r: Replay, ref: n.Ref, card: Card) -> bool:
+    """Whether a player or permanent is one of the kinds of object the card's target words allow. Spells and
+    abilities as targets, and cards without target words, are not judged."""
+    wants = [a.text for a in card.abilities if a.kind == "target"]
+    if not wants or any(w.endswith(("spell", "ability")) for w in wants):
+        return True
+    g = r.game
+    if ref.text in g.pstate:
+        return any(w == "any target" or w.endswith("player") for w in wants)
+    p = g.find_perm(ref)
+    if p is None:
+        return True
+    for w in wants:
+        if w == "any target" and (p.is_creature() or p.is_("planeswalker")):
+            return True
+        if "creature" in w and p.is_creature():
+            return True
+    return False
+
+
+@handles(n.Activate, checks=("500.4", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS + timing.CHECKS)
 def activate(r: Replay, stmt: n.Activate) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -146,6 +184,8 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, None)
+    if not flagged:
+        _pay(r, stmt, player, stmt.paying, f"{stmt.source.text}'s ability", stmt.source)
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
                                  stmt.span.line))
