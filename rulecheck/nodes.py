@@ -199,6 +199,7 @@ class Activate(Statement):
     paying: str | None
     from_pool: bool
     sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed to pay the cost
+    loyalty: int | None = None          # a loyalty ability: its cost (+1, 0, -3)
 
 
 @dataclass(frozen=True, slots=True)

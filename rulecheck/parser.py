@@ -349,6 +349,16 @@ class _Build(Transformer[Token, Any]):
         return n.Activate(self._span(player, source), player, source, targets, paying and paying[0],
                           bool(paying and paying[1]), sacrificing)
 
+    def activate_loyalty(self, player: n.Ref, source: n.Ref, cost: Token, *opts: Any) -> n.Activate:
+        """'Alice activates Chandra Nalaar's -1 ability': the planeswalker is named without its possessive."""
+        for mark in ("'s", "’s"):
+            if source.text.endswith(mark) and len(source.text) > 2:
+                source = n.Ref(source.text[:-2], source.column, source.end_column - 2)
+                break
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Activate(self._span(player, source, cost), player, source, targets, paying and paying[0],
+                          bool(paying and paying[1]), sacrificing, int(cost))
+
     def trigger(self, source: n.Ref, *opts: Any) -> n.Trigger:
         targets, _, _ = self._opts(opts)
         return n.Trigger(self._span(source), source, targets)

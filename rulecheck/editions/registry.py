@@ -63,7 +63,7 @@ RULES: tuple[Rule, ...] = (
     _r("505.4", "Beginning-of-main-phase triggers go on the stack before anyone gets priority",
        related=("500.6", "603.3")),
     _r("505.5", "The active player gets priority in the main phase", DEFINITION, _DEF),
-    _r("505.5a", "Sorcery-speed spells: main phase, active player, empty stack", related=("307.1", "117.1a")),
+    _r("505.5a", "Sorcery-speed spells: main phase, active player, empty stack", related=("307.1", "117.1a", "606.3")),
     _r("505.5b", "One land per turn: active player, main phase, empty stack, with priority",
        related=("305.1", "305.2")),
     _r("506.1", "Combat steps come in order; blockers and damage are skipped only without attackers; a second "

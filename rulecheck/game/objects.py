@@ -73,6 +73,7 @@ class Permanent:
     types: tuple[str, ...] = ()
     base_controller: str = ""             # the controller without control-changing effects
     attached_pid: int | None = None       # the permanent this Aura or Equipment is attached to
+    loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
 
     def abilities(self) -> list[Ability]:

@@ -151,6 +151,38 @@ def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
     return False
 
 
+def _loyalty(r: Replay, stmt: n.Activate, player: str, cost: int) -> bool:
+    """A loyalty ability: its controller's, once per planeswalker per turn, when a sorcery could be cast (the
+    timing of 505.5a); its cost adds or removes loyalty counters."""
+    g = r.game
+    p = g.perm(stmt.source)
+    what = f"{player} activates a loyalty ability of {p.name}"
+    if p.controller != player:
+        r.state(stmt.source, stmt.span.line, f"{p.name} is {p.controller}'s; only its controller activates its "
+                                             "loyalty abilities")
+        return True
+    if player != g.active:
+        return r.flag(stmt, "505.5a", f"{what} during {g.active}'s turn; loyalty abilities are activated only "
+                                      "when their controller could cast a sorcery", ("606.3",))
+    if g.step not in ("precombat main phase", "postcombat main phase"):
+        return r.flag(stmt, "505.5a", f"{what} in the {g.step}; loyalty abilities are activated only in a main "
+                                      "phase", ("606.3",))
+    if g.stack:
+        return r.flag(stmt, "505.5a", f"{what} while {g.stack[-1].source} is on the stack; loyalty abilities need "
+                                      "an empty stack", ("606.3",))
+    if p.loyalty_used:
+        return r.flag(stmt, "505.5a", f"{what}, but a loyalty ability of {p.name} was already activated this "
+                                      "turn; only one per planeswalker per turn", ("606.3",))
+    loyalty = p.counters.get("loyalty", p.card.loyalty or 0)
+    if loyalty + cost < 0:
+        r.state(stmt.source, stmt.span.line, f"{p.name} has {loyalty} loyalty, so {player} can't pay the cost of "
+                                             f"its {cost:+d} ability")
+        return True
+    p.counters["loyalty"] = loyalty + cost
+    p.loyalty_used = True
+    return False
+
+
 def _may_target(r: Replay, ref: n.Ref, card: Card) -> bool:
     """Whether a player or permanent is one of the kinds of object the card's target words allow. Spells and
     abilities as targets, and cards without target words, are not judged."""
@@ -184,6 +216,8 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, None)
+    if not flagged and stmt.loyalty is not None:
+        flagged = _loyalty(r, stmt, player, stmt.loyalty)
     if not flagged:
         _pay(r, stmt, player, stmt.paying, f"{stmt.source.text}'s ability", stmt.source)
     if not flagged:

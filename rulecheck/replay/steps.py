@@ -96,6 +96,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     for p in g.battlefield.values():
         p.new = False
         p.attacked = False
+        p.loyalty_used = False
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}
