@@ -11,6 +11,7 @@ battlefield of five permanents and of five thousand.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 
 from .. import nodes as n
@@ -48,6 +49,8 @@ def strip_copy(name: str) -> str:
     return name
 
 
+# "whenever this phases out", or quoted rules text naming the card ("whenever Teferi's Imp phases out, ...")
+_PHASES = re.compile(r"whenever (?:this|.+?) phases (out|in)\b")
 _NOTHING: tuple[int, Permanent | None] = (0, None)
 
 
@@ -330,6 +333,16 @@ class Game:
             self._attachers[p.pid] = p
         if ability.kind == "trigger" and trigger_step(ability.text) is not None:
             self._step_triggers[p.pid] = p
+
+    def phasing_triggers(self, p: Permanent) -> list[str]:
+        """Its abilities that trigger as it phases the way it just did ("whenever this phases out")."""
+        direction = "out" if p.phased_out else "in"
+        out = []
+        for a in p.abilities():
+            m = _PHASES.match(a.text) if a.kind == "trigger" else None
+            if m is not None and m.group(1) == direction:
+                out.append(a.text)
+        return out
 
     def step_trigger_holders(self) -> list[Permanent]:
         """Permanents on the battlefield with an ability that triggers at the beginning of a step, in the order

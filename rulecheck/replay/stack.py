@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.objects import Card, StackItem
-from ..game.steps import SORCERY_TYPES, trigger_step
+from ..game.steps import FIRST_EACH_TURN, SORCERY_TYPES, trigger_step
 from .combat import timing
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
@@ -259,6 +259,11 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
             if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
                 r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
                                        "this main phase is a postcombat main phase, so it doesn't trigger")
+            elif g.step == "upkeep step" and texts and all(FIRST_EACH_TURN in t for t in texts) \
+                    and g.turn_steps.count("upkeep step") > 1:
+                r.flag(stmt, STEP_TRIGGER_RULE["upkeep step"], f"{source}'s ability triggers only at the beginning "
+                                                               "of the first upkeep step each turn, not this "
+                                                               "additional one")
             elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
                 if g.step == "end step" and perm.entered_serial == g.step_serial:
                     r.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import assigns_this_step, begin_combat, begin_damage_step
-from ..game.objects import PendingTrigger, PlanEntry
+from ..game.objects import PendingTrigger, Permanent, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
+    ENCHANTED_PLAYERS,
     NORMAL_TURN,
     PHASE_FIRST_STEP,
     PHASE_NAMES,
@@ -292,7 +293,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     r.tba_done = {}
     r.tba_assumed = set()
     r.first_other = None
-    g.pending = []
+    g.pending = [t for t in g.pending if t.step == "untap step"] if step == "upkeep step" else []
     r.pending_flagged = False
     if step == "precombat main phase":
         g.precombat_main_done = True
@@ -306,13 +307,15 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
     # beginning-of-step triggers
+    first = g.turn_steps.count(step) <= 1
     for p in g.step_trigger_holders():
         if p.phased_out:
             continue
         for ab in p.abilities():
             # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger` line
-            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step, p.controller,
-                                                                                         g.active):
+            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step,
+                                                                                         _whose(p, ab.text), g.active,
+                                                                                         first):
                 g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     for d in list(g.delayed):
         if d.step == step:
@@ -322,6 +325,13 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
         r.tba_done["choose_defender"] = None
+
+
+def _whose(p: Permanent, text: str) -> str:
+    """Whose step a beginning-of-step trigger watches: the enchanted player's for an Aura on a player."""
+    if ENCHANTED_PLAYERS in text and p.attached_to is not None and p.attached_pid is None:
+        return p.attached_to
+    return p.controller
 
 
 def _needs_defender_choice(r: Replay) -> bool:
@@ -348,14 +358,16 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
                    f"({', '.join(missing)} did not pass)")
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
-    if g.pending and not r.pending_flagged:
+    # what triggered in the untap step, where nobody gets priority, waits for the upkeep (503.1)
+    waiting = [t for t in g.pending if t.step == "untap step"] if step == "untap step" else []
+    if len(g.pending) > len(waiting) and not r.pending_flagged:
         r.missed_triggers.update(t.source for t in g.pending)
         trig = g.pending[0]
         rule = trig.rule or STEP_TRIGGER_RULE.get(step, "500.6")
         when = trig.when or f"as the {step} began"
         r.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
                            "on the stack")
-    g.pending = []
+    g.pending = waiting
     g.empty_mana_pools()   # 500.4
     # 500.5: "until end of <step>" effects
     if step == "end of combat step":

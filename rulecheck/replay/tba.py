@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import deal_combat_damage, skip_blockers_and_damage
+from ..game.objects import PendingTrigger, Permanent
 from .context import Replay
 
 KEEP_TAPPED = "doesn't untap during its controller's untap step"
@@ -41,6 +42,16 @@ PRIORITY_CHECKS = ("500.11", "502.3", "514.3", "500.6", "508.2", "509.4") + tupl
 CHECKS = tuple(TBA_RULE.values()) + PRIORITY_CHECKS
 
 
+def owe_phasing_triggers(r: Replay, p: Permanent) -> None:
+    """Its "whenever this phases out/in" abilities trigger; one that triggered in the untap step goes on the stack
+    as the upkeep begins (503.1)."""
+    g = r.game
+    for text in g.phasing_triggers(p):
+        rule = STEP_TRIGGER_RULE["upkeep step"] if g.step == "untap step" else None
+        g.pending.append(PendingTrigger(p.name, text, g.step or "", p.controller, rule,
+                                        f"when it phased {'out' if p.phased_out else 'in'}"))
+
+
 def assume_tbas(r: Replay) -> None:
     """Turn-based actions of the current step that were not narrated happen, correctly."""
     g = r.game
@@ -57,6 +68,8 @@ def assume_tbas(r: Replay) -> None:
             for p in g.battlefield.values():
                 if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
                     p.phased_out = not p.phased_out
+                    if not r.gap:
+                        owe_phasing_triggers(r, p)
         elif kind == "draw":
             ps = g.pstate[g.active]
             if ps.hand is not None:

@@ -8,7 +8,7 @@ from ..game.game import strip_copy
 from ..parser import NO_MAX_HAND
 from .context import Replay
 from .registry import handles
-from .tba import KEEP_TAPPED, TBA_WORDS, other_event, tba
+from .tba import KEEP_TAPPED, TBA_WORDS, other_event, owe_phasing_triggers, tba
 
 
 @handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
@@ -151,6 +151,7 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
     p.phased_out = stmt.direction == "out"
     if p.phased_out:
         g.remove_from_combat(p)
+    owe_phasing_triggers(r, p)
 
 
 @handles(n.Leaves)
