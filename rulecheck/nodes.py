@@ -424,6 +424,14 @@ class DealDamage(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class AttackRequirement(Statement):
+    """'Mogg Flunkies attacks Bob this turn if able': a requirement to attack one player."""
+
+    creature: Ref
+    player: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class RemovedFromCombat(Statement):
     permanent: Ref
 

@@ -565,6 +565,9 @@ class _Build(Transformer[Token, Any]):
     def deal_damage(self, source: n.Ref, amount: Token, combat: bool, recipient: n.Ref) -> n.DealDamage:
         return n.DealDamage(self._span(source, recipient), source, int(amount), combat, recipient)
 
+    def attack_requirement(self, creature: n.Ref, player: n.Ref) -> n.AttackRequirement:
+        return n.AttackRequirement(self._span(creature, player), creature, player)
+
     def removed_from_combat(self, perm: n.Ref) -> n.RemovedFromCombat:
         return n.RemovedFromCombat(self._span(perm), perm)
 

@@ -22,6 +22,7 @@ MAX_ONE_BLOCK = "no more than one creature can block each combat"
 LURE = "all creatures able to block it do so"
 MUST_ATTACK = "attacks each combat if able"
 MUST_BLOCK = "blocks each combat if able"
+ATTACK_REQUIREMENT = "attack_requirement"   # the kind of an effect's ability: attack this player if able
 COLOURS = ("white", "blue", "black", "red", "green")
 
 # Combat trigger conditions, longest first so that "blocks a creature" is not read as "blocks".
@@ -72,6 +73,14 @@ def protection_against(g: Game, q: Permanent, src: Permanent) -> str | None:
                  if quality == "everything" or quality in colours(src)
                  or (quality == "creatures" and src.is_creature())
                  or (quality == "artifacts" and src.is_("artifact"))), None)
+
+
+def required_targets(g: Game, p: Permanent) -> list[str]:
+    """The players it must attack if able this turn ("attacks Bob this turn if able"), one per requirement."""
+    if not g.effects:
+        return []
+    return [e.ability.text for e in g.effects if e.target == p.pid and e.ability is not None
+            and e.ability.kind == ATTACK_REQUIREMENT]
 
 
 def needs_two_blockers(g: Game, a: Permanent) -> bool:

@@ -4,8 +4,10 @@ regeneration and control changes."""
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.combat import ATTACK_REQUIREMENT
 from ..game.objects import Effect
 from ..game.steps import STEP_PHASE
+from ..nodes import Ability
 from .context import Replay
 from .registry import handles
 from .tba import tba
@@ -86,6 +88,15 @@ def becomes(r: Replay, stmt: n.Becomes) -> None:
     label = " ".join(([f"{pt[0]}/{pt[1]}"] if pt else []) + list(stmt.types))
     r.game.add_effect(Effect(p.pid, duration=stmt.duration, line=stmt.span.line, label=label, set_pt=pt,
                              add_types=stmt.types, condition=_condition(r, stmt.condition)))
+
+
+@handles(n.AttackRequirement, when="any")
+def attack_requirement(r: Replay, stmt: n.AttackRequirement) -> None:
+    """A requirement, this turn, to attack one player if able (judged with the declaration, 508.1d)."""
+    p = r.game.perm(stmt.creature)
+    player = r.game.player(stmt.player)
+    r.game.add_effect(Effect(p.pid, ability=Ability(ATTACK_REQUIREMENT, player), duration="this_turn",
+                             line=stmt.span.line, label=f"attacks {player} if able"))
 
 
 @handles(n.Prevention, when="any")
