@@ -108,8 +108,9 @@ def test_extra_turns_come_most_recent_first_and_can_be_taken_out_of_order() -> N
 
 
 FACTORY = Card("Mishra's Factory", ("land",))
+TRAMPLE = n.Ability("keyword", "trample")
 RANCOR = Card("Rancor", ("green", "enchantment", "aura"), abilities=(
-    n.Ability("attached", "enchanted creature gets +2/+0 and has trample", (2, 0), (n.Ability("keyword", "trample"),)),))
+    n.Ability("attached", "enchanted creature gets +2/+0 and has trample", (2, 0), (TRAMPLE,)),))
 
 
 def test_animation_sets_types_and_base_power_in_timestamp_order_until_it_ends() -> None:
