@@ -53,3 +53,25 @@ ACCEPTANCE_FILES = sorted(ACCEPTANCE.glob("*.transcript")) if ACCEPTANCE.exists(
 def test_shared_language_acceptance(path: Path) -> None:
     found, expected = _found_and_expected(path)
     assert found == expected
+
+
+def test_the_grammar_has_no_lalr_conflicts() -> None:
+    """Lark resolves a shift/reduce conflict silently (as shift) and only logs it; none may exist."""
+    import io
+    import logging
+
+    from lark import Lark, logger
+
+    from rulecheck.parser import grammar_text
+
+    buf = io.StringIO()
+    handler = logging.StreamHandler(buf)
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        Lark(grammar_text(), parser="lalr", lexer="contextual", debug=True)
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+    assert "conflict" not in buf.getvalue().lower()
