@@ -233,6 +233,7 @@ TOOL_RULES: dict[str, str] = {
     "expect-missing": "check --expect: an '# expect:' annotation names a violation that rulecheck does not find",
     "expect-unexpected": "check --expect: rulecheck finds a violation that no '# expect:' annotation names",
     "search-limit": "A requirement check (508.1d, 509.1c) gave up on a board too large to search exactly",
+    "token-limit": "A statement creates more tokens at once than rulecheck replays",
     "bad-suppression": "A rulecheck: comment that is refused: it names no rule, or an unknown one",
     "exam-key": "An exam answer's key (legal or illegal) disagrees with what rulecheck finds",
     "exam-citation": "An exam answer's key cites other rules than the ones rulecheck finds",

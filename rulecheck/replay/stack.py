@@ -157,6 +157,9 @@ def _loyalty(r: Replay, stmt: n.Activate, player: str, cost: int) -> bool:
     g = r.game
     p = g.perm(stmt.source)
     what = f"{player} activates a loyalty ability of {p.name}"
+    if not p.is_("planeswalker"):
+        r.state(stmt.source, stmt.span.line, f"{p.name} is not a planeswalker, so it has no loyalty abilities")
+        return True
     if p.controller != player:
         r.state(stmt.source, stmt.span.line, f"{p.name} is {p.controller}'s; only its controller activates its "
                                              "loyalty abilities")
