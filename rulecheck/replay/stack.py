@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.objects import Card, StackItem
-from ..game.steps import FIRST_EACH_TURN, SORCERY_TYPES, trigger_step
+from ..game.steps import FIRST_EACH_TURN, SORCERY_TYPES, mana_symbols, trigger_step
 from .combat import timing
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
@@ -71,10 +71,15 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     _sacrifice_as_cost(r, stmt, player)
 
 
+_PLAIN_MANA = frozenset({"W", "U", "B", "R", "G", "C"})
+
+
 def _pay(r: Replay, stmt: n.Cast | n.Activate, player: str, cost: str | None, what: str, ref: n.Ref) -> None:
     """Pay a cost from the mana pool: the one narrated ('paying {1}{G}', perhaps 'from pool'), else the card's
     mana cost. Mana that emptied at a step's end can't pay (500.4). A shortfall nothing explains can't have
-    happened, unless the narration paid without saying from where ('paying {1}{G}' alone)."""
+    happened, unless the narration paid without saying from where ('paying {1}{G}' alone). Only generic and
+    single-colour symbols are judged: {X}, hybrid and Phyrexian symbols depend on choices not narrated."""
+    cost = "".join(f"{{{s}}}" for s in mana_symbols(cost or "") if s.isdigit() or s in _PLAIN_MANA)
     if not cost:
         return
     enough, emptied = r.game.pay_from_pool(player, cost)
