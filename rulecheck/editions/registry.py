@@ -225,7 +225,8 @@ BY_NUMBER: dict[str, Rule] = {r.number: r for r in RULES}
 TOOL_RULES: dict[str, str] = {
     "syntax": "The line is not a statement of the transcript language, or names something not defined",
     "assert": "A state assertion in the transcript does not match the replayed game",
-    "state": "A statement needs a permanent that the replayed game does not have on the battlefield",
+    "state": "The transcript says something the replayed game can't have: a permanent not on the battlefield, a cost "
+             "the mana pool can't pay, a target the spell can't have",
     "io": "The file could not be read",
     "empty": "The transcript contains no statements",
     "internal-error": "rulecheck failed while checking this line; please report it",
