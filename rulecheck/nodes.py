@@ -353,6 +353,14 @@ class GainControl(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class Attach(Statement):
+    """'Bonesplitter becomes attached to Grizzly Bears': an Equipment (or an Aura) becomes attached."""
+
+    attachment: Ref
+    target: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class RegenerationShield(Statement):
     permanent: Ref
 

@@ -472,6 +472,9 @@ class _Build(Transformer[Token, Any]):
         which, condition = _duration(duration) if duration is not None else (None, None)
         return n.GainControl(self._span(player, perm), player, perm, which, condition)
 
+    def attach(self, attachment: n.Ref, target: n.Ref) -> n.Attach:
+        return n.Attach(self._span(attachment, target), attachment, target)
+
     def regeneration_shield(self, perm: n.Ref) -> n.RegenerationShield:
         return n.RegenerationShield(self._span(perm), perm)
 

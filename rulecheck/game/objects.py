@@ -120,6 +120,7 @@ class StackItem:
     card: Card | None
     line: int
     trigger: str | None = None
+    targets: tuple[str, ...] = ()         # what it targets, by name (an Aura spell enters attached to the first)
 
 
 @dataclass(slots=True)

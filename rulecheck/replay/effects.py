@@ -104,6 +104,15 @@ def prevention(r: Replay, stmt: n.Prevention) -> None:
     r.game.perm(stmt.target)
 
 
+@handles(n.Attach)
+def attach(r: Replay, stmt: n.Attach) -> None:
+    """An Equipment or Aura becomes attached to a permanent (an equip ability resolving, say): its bonus moves."""
+    g = r.game
+    p = g.perm(stmt.attachment)
+    target = g.perm(stmt.target)
+    g.attach(p, target)
+
+
 @handles(n.RegenerationShield, when="any")
 def regeneration_shield(r: Replay, stmt: n.RegenerationShield) -> None:
     """The next time it would be destroyed this turn, it is tapped, its damage removed and it leaves combat

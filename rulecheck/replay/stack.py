@@ -66,7 +66,8 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     if ps.hand is not None and ps.hand > 0:
         ps.hand -= 1
     if not flagged:  # an illegal cast is reversed (716); a later 'resolves' is taken as it comes
-        g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line))
+        g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line,
+                                 targets=tuple(t.text for t in stmt.targets if t.kind == "object")))
     g.note_stack_change()
     _sacrifice_as_cost(r, stmt, player)
 
@@ -312,7 +313,10 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:
-        g.new_perm(item.card.name, item.card, item.controller, new=True)
+        p = g.new_perm(item.card.name, item.card, item.controller, new=True)
+        if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted
+            target = item.targets[0]
+            g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
 
 
