@@ -198,3 +198,12 @@ def test_a_regeneration_shield_replaces_lethal_damage_once() -> None:
     boa.damage = 2
     state_based_actions(g)
     assert not g.on_battlefield(boa)
+
+
+def test_becoming_a_colour_replaces_the_old_colours() -> None:
+    g = game()
+    knight = g.new_perm("White Knight", Card("White Knight", ("white", "creature"), 2, 2), "Alice")
+    g.add_effect(Effect(knight.pid, add_types=("green", "creature")))
+    assert knight.types == ("creature", "green")
+    g.cleanup()
+    assert knight.types == ("white", "creature")

@@ -51,6 +51,7 @@ def strip_copy(name: str) -> str:
 
 # "whenever this phases out", or quoted rules text naming the card ("whenever Teferi's Imp phases out, ...")
 _PHASES = re.compile(r"whenever (?:this|.+?) phases (out|in)\b")
+_COLOURS = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored"})
 _NOTHING: tuple[int, Permanent | None] = (0, None)
 
 
@@ -268,6 +269,8 @@ class Game:
         for e in self.effects:
             if e.target == p.pid:
                 if e.add_types:
+                    if any(t in _COLOURS for t in e.add_types):      # a new colour replaces the old ones
+                        types = tuple(t for t in types if t not in _COLOURS)
                     types = types + tuple(t for t in e.add_types if t not in types)
                 if e.controller is not None:
                     controller = e.controller
