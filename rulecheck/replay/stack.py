@@ -212,7 +212,8 @@ def _may_target(r: Replay, ref: n.Ref, card: Card) -> bool:
     return False
 
 
-@handles(n.Activate, checks=("500.4", "505.5a", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS + timing.CHECKS)
+@handles(n.Activate, checks=("500.4", "505.5a", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
+         + timing.CHECKS)
 def activate(r: Replay, stmt: n.Activate) -> None:
     g = r.game
     player = g.player(stmt.player)
