@@ -342,8 +342,8 @@ def _card_from_yaml(replay: Engine, entry: object, line: int) -> str | None:
         types = [types]
     if not isinstance(types, list) or not all(isinstance(t, str) for t in types):
         return "'types' must be text or a list of text"
-    pt, loyalty = entry.get("pt"), entry.get("loyalty")
-    for key, value in (("pt", pt), ("loyalty", loyalty)):
+    pt, loyalty, cost = entry.get("pt"), entry.get("loyalty"), entry.get("mana_cost")
+    for key, value in (("pt", pt), ("loyalty", loyalty), ("mana_cost", cost)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, (str, int))):
             return f"'{key}' must be text or a number"
     abilities = entry.get("abilities") or []
@@ -352,6 +352,8 @@ def _card_from_yaml(replay: Engine, entry: object, line: int) -> str | None:
     props = [" ".join(types) + (f" {pt}" if pt else "")]
     if loyalty is not None:
         props.append(f"loyalty {loyalty}")
+    if cost is not None:
+        props.append(f"mana cost {cost}")
     props += abilities
     code = f"card {entry['name']}: " + ", ".join(props)
     if "\n" in code or "\r" in code:

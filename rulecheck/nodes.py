@@ -38,6 +38,9 @@ class Ability:
 
     kind: str
     text: str
+    # an Aura's or Equipment's bonus to what it is attached to (kind "attached"): +N/+N and abilities granted
+    pt: tuple[int, int] | None = None
+    grants: tuple[Ability, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +99,7 @@ class CardDef(Statement):
     toughness: int | None
     loyalty: int | None
     abilities: tuple[Ability, ...]
+    mana_cost: str | None = None
 
 
 # ---------------------------------------------------------------- starting state
@@ -185,7 +189,7 @@ class Cast(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
-    sacrificing: tuple[Ref, ...] = ()       # permanents sacrificed to pay the cost
+    sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +199,8 @@ class Activate(Statement):
     targets: tuple[Target, ...]
     paying: str | None
     from_pool: bool
-    sacrificing: tuple[Ref, ...] = ()       # permanents sacrificed to pay the cost
+    sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed to pay the cost
+    loyalty: int | None = None          # a loyalty ability: its cost (+1, 0, -3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +336,33 @@ class Regenerate(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """What a "for as long as" effect lasts for: `kind` is on_battlefield (subject), controls (subject is a
+    player, other the permanent), attached (subject to other) or paired (subject with other)."""
+
+    kind: str
+    subject: Ref
+    other: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class GainControl(Statement):
     player: Ref
+    permanent: Ref
+    duration: str | None = None        # None: for good; end_of_turn, end_of_combat, this_turn, while
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Attach(Statement):
+    """'Bonesplitter becomes attached to Grizzly Bears': an Equipment (or an Aura) becomes attached."""
+
+    attachment: Ref
+    target: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class RegenerationShield(Statement):
     permanent: Ref
 
 
@@ -344,6 +374,7 @@ class PutOntoBattlefield(Statement):
     attacking: Ref | None
     blocking: Ref | None
     token: bool
+    count: int = 1
 
 
 # ---------------------------------------------------------------- combat
@@ -412,6 +443,14 @@ class DealDamage(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class AttackRequirement(Statement):
+    """'Mogg Flunkies attacks Bob this turn if able': a requirement to attack one player."""
+
+    creature: Ref
+    player: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class RemovedFromCombat(Statement):
     permanent: Ref
 
@@ -422,7 +461,8 @@ class Pump(Statement):
     target: Ref
     power: int
     toughness: int
-    duration: str  # end_of_turn, end_of_combat, this_turn
+    duration: str  # end_of_turn, end_of_combat, this_turn, while (a condition)
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +470,20 @@ class GainAbility(Statement):
     target: Ref
     ability: Ability
     duration: str
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Becomes(Statement):
+    """A permanent becomes a creature (or gains other types) with a base power and toughness, for a while."""
+
+    target: Ref
+    power: int | None
+    toughness: int | None
+    types: tuple[str, ...]
+    subtype: str | None
+    duration: str
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)

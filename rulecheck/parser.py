@@ -59,6 +59,13 @@ def _pt(text: str) -> tuple[int, int]:
 _DURATION = {"turn": "end_of_turn", "combat": "end_of_combat"}
 
 
+def _duration(value: str | n.Condition) -> tuple[str, n.Condition | None]:
+    """A duration as (kind, condition): "for as long as ..." is ("while", its condition)."""
+    if isinstance(value, n.Condition):
+        return "while", value
+    return value, None
+
+
 @v_args(inline=True)
 class _Build(Transformer[Token, Any]):
     """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser)."""
@@ -117,6 +124,29 @@ class _Build(Transformer[Token, Any]):
     def loyalty_prop(self, value: Token) -> tuple[str, Any]:
         return ("loyalty", int(value))
 
+    def mana_cost_prop(self, mana: Token) -> tuple[str, Any]:
+        return ("mana_cost", str(mana))
+
+    def attached_pump(self, mod: Token) -> tuple[str, Any]:
+        return ("pt", _pt(str(mod)))
+
+    def attached_grant(self, ability: n.Ability) -> tuple[str, Any]:
+        return ("grant", ability)
+
+    def attached_ability(self, subject: Token, *parts: tuple[str, Any]) -> n.Ability:
+        power = tough = 0
+        grants: list[n.Ability] = []
+        words: list[str] = []
+        for key, value in parts:
+            if key == "pt":
+                power, tough = power + value[0], tough + value[1]
+                words.append(f"gets {value[0]:+d}/{value[1]:+d}")
+            else:
+                grants.append(value)
+                words.append(f"has {value.text}")
+        text = " ".join(str(subject).split()) + " " + " and ".join(words)
+        return n.Ability("attached", text, (power, tough), tuple(grants))
+
     def keyword_ability(self, tok: Token) -> n.Ability:
         return n.Ability("keyword", " ".join(str(tok).split()))
 
@@ -153,6 +183,7 @@ class _Build(Transformer[Token, Any]):
         types: tuple[str, ...] = ()
         pt: tuple[int, int] | None = None
         loyalty: int | None = None
+        mana_cost: str | None = None
         abilities: list[n.Ability] = []
         for prop in props:
             if isinstance(prop, n.Ability):
@@ -162,9 +193,11 @@ class _Build(Transformer[Token, Any]):
                 pt = prop[1][1] or pt
             elif prop[0] == "loyalty":
                 loyalty = prop[1]
+            elif prop[0] == "mana_cost":
+                mana_cost = prop[1]
         span = n.Span(self.line_no, 1, self.line_no, max((name_tok.end_column or 1), 1))
         return n.CardDef(span, " ".join(name.split()), (name_tok.column or 1) + lead, types,
-                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities))
+                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities), mana_cost)
 
     # starting state
     def life_fact(self, v: Token) -> n.Fact:
@@ -271,8 +304,14 @@ class _Build(Transformer[Token, Any]):
     def targets(self, *ts: n.Target) -> tuple[str, Any]:
         return ("targets", ts)
 
-    def paying(self, mana: Token) -> tuple[str, Any]:
-        return ("paying", str(mana))
+    def paying(self, mana: Token, from_pool: bool = False) -> tuple[str, Any]:
+        return ("paying", (str(mana), from_pool))
+
+    def from_pool(self) -> bool:
+        return True
+
+    def sacrificing(self, _tok: Token, refs: tuple[n.Ref, ...]) -> tuple[str, Any]:
+        return ("sacrificing", refs)
 
     def target_object(self, ref: n.Ref) -> n.Target:
         return n.Target("object", ref, ref.text)
@@ -286,41 +325,42 @@ class _Build(Transformer[Token, Any]):
     def cast_opt(self, *a: Any) -> Any:  # pragma: no cover - aliases cover every branch
         return a
 
-    def sacrificing(self, refs: tuple[n.Ref, ...]) -> tuple[str, Any]:
-        return ("sacrificing", refs)
-
-    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None]:
-        targets, paying, _ = self._all_opts(opts)
-        return targets, paying
-
-    def _all_opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], str | None, tuple[n.Ref, ...]]:
+    def _opts(self, opts: tuple[Any, ...]) -> tuple[tuple[n.Target, ...], tuple[str, bool] | None,
+                                                    tuple[n.Ref, ...]]:
         targets: tuple[n.Target, ...] = ()
-        paying: str | None = None
-        sacrificed: tuple[n.Ref, ...] = ()
+        paying: tuple[str, bool] | None = None
+        sacrificing: tuple[n.Ref, ...] = ()
         for key, value in opts:
             if key == "targets":
-                targets = targets + tuple(t for t in value if isinstance(t, n.Target))
-                for t in value:
-                    if not isinstance(t, n.Target):   # ", sacrificing X" after the targets
-                        sacrificed = sacrificed + t
+                targets = targets + value
             elif key == "sacrificing":
-                sacrificed = sacrificed + value
+                sacrificing = sacrificing + value
             else:
                 paying = value
-        return targets, paying, sacrificed
+        return targets, paying, sacrificing
 
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
-        targets, paying, sacrificed = self._all_opts(opts)
-        return n.Cast(self._span(player, card, *targets), player, card, targets, paying, paying is not None,
-                      sacrificed)
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Cast(self._span(player, card, *targets), player, card, targets, paying and paying[0],
+                      bool(paying and paying[1]), sacrificing)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
-        targets, paying, sacrificed = self._all_opts(opts)
-        return n.Activate(self._span(player, source), player, source, targets, paying, paying is not None,
-                          sacrificed)
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Activate(self._span(player, source), player, source, targets, paying and paying[0],
+                          bool(paying and paying[1]), sacrificing)
+
+    def activate_loyalty(self, player: n.Ref, source: n.Ref, cost: Token, *opts: Any) -> n.Activate:
+        """'Alice activates Chandra Nalaar's -1 ability': the planeswalker is named without its possessive."""
+        for mark in ("'s", "’s"):
+            if source.text.endswith(mark) and len(source.text) > 2:
+                source = n.Ref(source.text[:-2], source.column, source.end_column - 2)
+                break
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Activate(self._span(player, source, cost), player, source, targets, paying and paying[0],
+                          bool(paying and paying[1]), sacrificing, int(cost))
 
     def trigger(self, source: n.Ref, *opts: Any) -> n.Trigger:
-        targets, _ = self._opts(opts)
+        targets, _, _ = self._opts(opts)
         return n.Trigger(self._span(source), source, targets)
 
     def resolve_opt(self, ref: n.Ref) -> n.Ref:
@@ -428,8 +468,28 @@ class _Build(Transformer[Token, Any]):
     def regenerate(self, perm: n.Ref) -> n.Regenerate:
         return n.Regenerate(self._span(perm), perm)
 
-    def gain_control(self, player: n.Ref, perm: n.Ref) -> n.GainControl:
-        return n.GainControl(self._span(player, perm), player, perm)
+    def gain_control(self, player: n.Ref, perm: n.Ref, duration: Any = None) -> n.GainControl:
+        which, condition = _duration(duration) if duration is not None else (None, None)
+        return n.GainControl(self._span(player, perm), player, perm, which, condition)
+
+    def attach(self, attachment: n.Ref, target: n.Ref) -> n.Attach:
+        return n.Attach(self._span(attachment, target), attachment, target)
+
+    def regeneration_shield(self, perm: n.Ref) -> n.RegenerationShield:
+        return n.RegenerationShield(self._span(perm), perm)
+
+    def becomes(self, target: n.Ref, *items: Any) -> n.Becomes:
+        pts = [str(t) for t in items if isinstance(t, Token) and t.type == "PT"]
+        types = tuple(str(t) for t in items if isinstance(t, Token) and t.type == "CARD_TYPE")
+        subtype = next((i.text for i in items if isinstance(i, n.Ref)), None)
+        which, condition = _duration(items[-1])
+        power, tough = _pt(pts[0]) if pts else (None, None)
+        return n.Becomes(self._span(target, *[t for t in items if isinstance(t, Token)]), target, power, tough,
+                         types, subtype, which, condition)
+
+    def create_tokens(self, player: n.Ref, count: int, card: n.Ref, *opts: Any) -> n.PutOntoBattlefield:
+        opts = tuple(o for o in opts if isinstance(o, tuple))
+        return replace(self._put(player, card, opts, True), count=count)
 
     def bf_tapped(self) -> tuple[str, Any]:
         return ("tapped", True)
@@ -514,6 +574,9 @@ class _Build(Transformer[Token, Any]):
     def deal_damage(self, source: n.Ref, amount: Token, combat: bool, recipient: n.Ref) -> n.DealDamage:
         return n.DealDamage(self._span(source, recipient), source, int(amount), combat, recipient)
 
+    def attack_requirement(self, creature: n.Ref, player: n.Ref) -> n.AttackRequirement:
+        return n.AttackRequirement(self._span(creature, player), creature, player)
+
     def removed_from_combat(self, perm: n.Ref) -> n.RemovedFromCombat:
         return n.RemovedFromCombat(self._span(perm), perm)
 
@@ -527,15 +590,32 @@ class _Build(Transformer[Token, Any]):
     def this_turn(self) -> str:
         return "this_turn"
 
-    def pump(self, target: n.Ref, mod: Token, duration: str) -> n.Pump:
+    def while_(self, condition: n.Condition) -> n.Condition:
+        return condition
+
+    def while_on_battlefield(self, subject: n.Ref) -> n.Condition:
+        return n.Condition("on_battlefield", subject)
+
+    def while_controls(self, player: n.Ref, perm: n.Ref) -> n.Condition:
+        return n.Condition("controls", player, perm)
+
+    def while_attached(self, subject: n.Ref, other: n.Ref) -> n.Condition:
+        return n.Condition("attached", subject, other)
+
+    def while_paired(self, subject: n.Ref, other: n.Ref) -> n.Condition:
+        return n.Condition("paired", subject, other)
+
+    def pump(self, target: n.Ref, mod: Token, duration: Any) -> n.Pump:
         p, t = _pt(str(mod))
-        return n.Pump(self._span(target, mod), target, p, t, duration)
+        return n.Pump(self._span(target, mod), target, p, t, *_duration(duration))
 
-    def gain_keyword(self, target: n.Ref, kw: Token, duration: str) -> n.GainAbility:
-        return n.GainAbility(self._span(target, kw), target, n.Ability("keyword", " ".join(str(kw).split())), duration)
+    def gain_keyword(self, target: n.Ref, kw: Token, duration: Any) -> n.GainAbility:
+        return n.GainAbility(self._span(target, kw), target, n.Ability("keyword", " ".join(str(kw).split())),
+                             *_duration(duration))
 
-    def gain_static(self, target: n.Ref, st: Token, duration: str) -> n.GainAbility:
-        return n.GainAbility(self._span(target, st), target, n.Ability("static", " ".join(str(st).split())), duration)
+    def gain_static(self, target: n.Ref, st: Token, duration: Any) -> n.GainAbility:
+        return n.GainAbility(self._span(target, st), target, n.Ability("static", " ".join(str(st).split())),
+                             *_duration(duration))
 
     def prevention(self, amount: Token, target: n.Ref) -> n.Prevention:
         return n.Prevention(self._span(amount, target), int(amount), target)

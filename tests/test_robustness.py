@@ -267,8 +267,8 @@ CARD_FILE_DIAGNOSTICS = [
     (11, "card file 'cards/wrong-types.yaml', card 5: 'abilities' must be a list of text"),
     (11, "card file 'cards/wrong-types.yaml', card 6: each card needs a 'name'"),
     (11, "card file 'cards/wrong-types.yaml', card 7: unexpected 'flies sideways'; expected 'attack', 'block', "
-         "'loyalty', a card type, a keyword ability, a protection ability, a target restriction, a timing "
-         "restriction or one of 3 more"),
+         "'loyalty', 'mana', a card type, a keyword ability, a protection ability, a target restriction or one "
+         "of 5 more"),
     (12, "card file 'cards/folder.yaml' cannot be read: it is a directory"),
     (13, "card file 'cards/good.yaml', card 1: card 'Savannah Lions' is defined twice (first on line 4)"),
     (13, "card file 'cards/good.yaml', card 2: card 'Serra Angel' is defined twice (first on line 4)"),

@@ -11,7 +11,7 @@ HEAD = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: 
 
 CASES = [
     ('Alice atacks Bob with Craw Wurm', 7, 13, "unknown word 'atacks'", "did you mean 'attacks'?"),
-    ('Upkeep step begins', 8, 19, "unexpected 'step begins'; expected '(extra turn)', ',', ':', ';', 'ability', 'activates', 'adds', 'and' or one of 46 more", "keywords are lowercase: write 'upkeep step'"),
+    ('Upkeep step begins', 8, 19, "unexpected 'step begins'; expected '(extra turn)', ',', ':', ';', 'ability', 'activates', 'adds', 'and' or one of 50 more", "keywords are lowercase: write 'upkeep step'"),
     ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed', 'edition' or one of 13 more", "did you mean 'upkeep step'?"),
     ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
     ('players Alice, Bob', 9, 14, "unexpected 'Alice'; expected ':'", "'players' needs a colon, as in 'players: ...'"),
@@ -28,7 +28,7 @@ CASES = [
     ('declare attackers step starts', 24, 30, "unexpected 'starts'; expected ';', 'begins' or 'ends'", "did you mean 'declare attackers step'?"),
     ('Alice draws card', 13, 17, "unexpected 'card'; expected 'a', 'an' or a number", None),
     ('priority: sometimes', 11, 20, "unexpected 'sometimes'; expected 'explicit' or 'implicit'", None),
-    ('Grizzly Bears gets +3 until end of turn', 20, 40, "unexpected '+3 until end of turn'; expected 'an' or a modifier like +3/+3", None),
+    ('Grizzly Bears gets +3 until end of turn', 20, 40, "unexpected '+3 until end of turn'; expected 'a', 'an' or a modifier like +3/+3", None),
     ('Alice discards many cards', 16, 26, "unexpected 'many cards'; expected 'a', 'no', 'nothing', a name or a number", None),
     ('turn three: Alice', 6, 11, "unexpected 'three'; expected a number", None),
     ('combat damage step begin', 20, 25, "unexpected 'begin'; expected ';', 'begins' or 'ends'", "did you mean 'combat damage step'?"),

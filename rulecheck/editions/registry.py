@@ -67,7 +67,7 @@ RULES: tuple[Rule, ...] = (
        related=("500.6", "603.3")),
     _r("505.5", "The active player gets priority in the main phase", note=_FIRST,
        related=("117.3a",)),
-    _r("505.5a", "Sorcery-speed spells: main phase, active player, empty stack", related=("307.1", "117.1a")),
+    _r("505.5a", "Sorcery-speed spells: main phase, active player, empty stack", related=("307.1", "117.1a", "606.3")),
     _r("505.5b", "One land per turn: active player, main phase, empty stack, with priority",
        related=("305.1", "305.2")),
     _r("506.1", "Combat steps come in order; blockers and damage are skipped only without attackers; a second "
@@ -235,7 +235,8 @@ BY_NUMBER: dict[str, Rule] = {r.number: r for r in RULES}
 TOOL_RULES: dict[str, str] = {
     "syntax": "The line is not a statement of the transcript language, or names something not defined",
     "assert": "A state assertion in the transcript does not match the replayed game",
-    "state": "A statement needs a permanent that the replayed game does not have on the battlefield",
+    "state": "The transcript says something the replayed game can't have: a permanent not on the battlefield, a cost "
+             "the mana pool can't pay, a target the spell can't have",
     "edition": "The transcript narrates something the rules edition it is checked under doesn't have (a damage "
                "assignment order in the current edition, combat damage on the stack in the baseline)",
     "io": "The file could not be read",
@@ -245,6 +246,7 @@ TOOL_RULES: dict[str, str] = {
     "expect-missing": "check --expect: an '# expect:' annotation names a violation that rulecheck does not find",
     "expect-unexpected": "check --expect: rulecheck finds a violation that no '# expect:' annotation names",
     "search-limit": "A requirement check (508.1d, 509.1c) gave up on a board too large to search exactly",
+    "token-limit": "A statement creates more tokens at once than rulecheck replays",
     "bad-suppression": "A rulecheck: comment that is refused: it names no rule, or an unknown one",
     "exam-key": "An exam answer's key (legal or illegal) disagrees with what rulecheck finds",
     "exam-citation": "An exam answer's key cites other rules than the ones rulecheck finds",

@@ -22,6 +22,7 @@ MAX_ONE_BLOCK = "no more than one creature can block each combat"
 LURE = "all creatures able to block it do so"
 MUST_ATTACK = "attacks each combat if able"
 MUST_BLOCK = "blocks each combat if able"
+ATTACK_REQUIREMENT = "attack_requirement"   # the kind of an effect's ability: attack this player if able
 COLOURS = ("white", "blue", "black", "red", "green")
 
 # Combat trigger conditions, longest first so that "blocks a creature" is not read as "blocks".
@@ -66,12 +67,11 @@ def defending_player_of(g: Game, p: Permanent) -> str | None:
 
 def colours(p: Permanent) -> list[str]:
     """The colours given in the card's definition (`card Serra Angel: white creature 4/4`)."""
-    return [c for c in COLOURS if p.card.is_(c)]
+    return [c for c in COLOURS if p.is_(c)]
 
 
 def protections(g: Game, p: Permanent) -> list[str]:
-    texts = [a.text for a in p.abilities()] + [e.ability.text for e in g.effects
-                                                if e.target == p.pid and e.ability is not None]
+    texts = g.ability_texts(p)
     return [t.removeprefix("protection from ") for t in texts if t.startswith("protection from ")]
 
 
@@ -80,7 +80,15 @@ def protection_against(g: Game, q: Permanent, src: Permanent) -> str | None:
     return next((quality for quality in protections(g, q)
                  if quality == "everything" or quality in colours(src)
                  or (quality == "creatures" and src.is_creature())
-                 or (quality == "artifacts" and src.card.is_("artifact"))), None)
+                 or (quality == "artifacts" and src.is_("artifact"))), None)
+
+
+def required_targets(g: Game, p: Permanent) -> list[str]:
+    """The players it must attack if able this turn ("attacks Bob this turn if able"), one per requirement."""
+    if not g.effects:
+        return []
+    return [e.ability.text for e in g.effects if e.target == p.pid and e.ability is not None
+            and e.ability.kind == ATTACK_REQUIREMENT]
 
 
 def needs_two_blockers(g: Game, a: Permanent) -> bool:
@@ -292,9 +300,13 @@ def state_based_actions(g: Game) -> None:
     for q in list(g.battlefield.values()):
         if q.is_creature():
             tough = g.pt(q)[1]
-            lethal = tough <= 0 or (q.damage >= tough and not g.has_ability(q, "indestructible")) or \
-                (q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"))
-            if lethal:
+            destroyed = not g.has_ability(q, "indestructible") and (
+                q.damage >= tough or bool(q.counters.get("deathtouch-damage")))
+            if tough <= 0:
+                g.leave_battlefield(q)
+            elif destroyed and g.shielded(q) is not None:
+                g.regenerate(q)   # the shield replaces the destruction
+            elif destroyed:
                 g.leave_battlefield(q)
         elif q.card.is_("planeswalker") and q.counters.get("loyalty", q.card.loyalty or 1) <= 0:
             g.leave_battlefield(q)

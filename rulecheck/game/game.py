@@ -11,6 +11,7 @@ battlefield of five permanents and of five thousand.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 
 from .. import nodes as n
@@ -48,6 +49,9 @@ def strip_copy(name: str) -> str:
     return name
 
 
+# "whenever this phases out", or quoted rules text naming the card ("whenever Teferi's Imp phases out, ...")
+_PHASES = re.compile(r"whenever (?:this|.+?) phases (out|in)\b")
+_COLOURS = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored"})
 _NOTHING: tuple[int, Permanent | None] = (0, None)
 
 
@@ -64,6 +68,7 @@ class Game:
         self._based: dict[str, list[Permanent]] = {}     # name without " (N)" -> permanents on the battlefield
         self._statics: dict[str, dict[int, Permanent]] = {}   # ability text -> permanents printed with it
         self._step_triggers: dict[int, Permanent] = {}       # permanents with an "at the beginning of" trigger
+        self._attachers: dict[int, Permanent] = {}           # Auras and Equipment with a bonus for what they're on
         self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
         self._gone_base: dict[str, tuple[int, Permanent | None]] = {}
         self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
@@ -157,6 +162,13 @@ class Game:
         except LookupError:
             return None
 
+    def find_perm_quietly(self, ref: n.Ref) -> Permanent | None:
+        """The permanent on the battlefield a name means, or None, whatever the name is."""
+        try:
+            return self.perm(ref)
+        except (LookupError, UnknownName):
+            return None
+
     def named(self, name: str) -> Permanent | None:
         """The first permanent on the battlefield with exactly this display name."""
         found = self._named.get(name)
@@ -170,24 +182,142 @@ class Game:
 
     # ------------------------------------------------------------ characteristics
     def pt(self, p: Permanent) -> tuple[int, int]:
+        """Power and toughness with effects applied in timestamp order: effects that set them first, then every
+        modification (effects, Auras and Equipment, counters)."""
         power = p.card.power or 0
         tough = p.card.toughness or 0
+        plus_p = plus_t = 0
+        for e in self.effects:
+            if e.target == p.pid:
+                if e.set_pt is not None:
+                    power, tough = e.set_pt
+                plus_p += e.power
+                plus_t += e.toughness
+        if self._attachers:
+            for ab in self._attached_bonuses(p):
+                if ab.pt is not None:
+                    plus_p += ab.pt[0]
+                    plus_t += ab.pt[1]
         for kind, count in p.counters.items():
             if "/" in kind:
                 a, b = kind.split("/")
-                power += int(a) * count
-                tough += int(b) * count
-        for e in self.effects:
-            if e.target == p.pid:
-                power += e.power
-                tough += e.toughness
-        return power, tough
+                plus_p += int(a) * count
+                plus_t += int(b) * count
+        return power + plus_p, tough + plus_t
 
     def has_ability(self, p: Permanent, text: str) -> bool:
         if p.has(text):
             return True
-        return bool(self.effects) and any(e.target == p.pid and e.ability is not None and e.ability.text == text
-                                          for e in self.effects)
+        if self.effects and any(e.target == p.pid and e.ability is not None and e.ability.text == text
+                                for e in self.effects):
+            return True
+        return bool(self._attachers) and any(g.text == text for ab in self._attached_bonuses(p) for g in ab.grants)
+
+    def ability_texts(self, p: Permanent) -> list[str]:
+        """Every ability it has now: printed, set up, granted by effects and by what is attached to it."""
+        texts = [a.text for a in p.abilities()]
+        texts += [e.ability.text for e in self.effects if e.target == p.pid and e.ability is not None]
+        if self._attachers:
+            texts += [g.text for ab in self._attached_bonuses(p) for g in ab.grants]
+        return texts
+
+    def _attached_bonuses(self, p: Permanent) -> list[Ability]:
+        return [ab for q in self._attachers.values() if not q.phased_out and (
+                    q.attached_pid == p.pid or (q.attached_pid is None and q.attached_to == p.name))
+                for ab in q.abilities() if ab.kind == "attached"]
+
+    def attach(self, p: Permanent, to: Permanent | None, name: str | None = None) -> None:
+        """An Aura or Equipment becomes attached to a permanent (or to nothing)."""
+        p.attached_to = to.name if to is not None else name
+        p.attached_pid = to.pid if to is not None else None
+        self._check_conditions()
+
+    def shielded(self, p: Permanent) -> Effect | None:
+        """Its first regeneration shield, if it has one."""
+        return next((e for e in self.effects if e.target == p.pid and e.shield), None) if self.effects else None
+
+    def regenerate(self, p: Permanent) -> None:
+        """The next destruction is replaced: it is tapped, its damage removed, and it leaves combat."""
+        shield = self.shielded(p)
+        if shield is not None:
+            self.effects.remove(shield)
+        p.tapped = True
+        p.damage = 0
+        p.counters.pop("deathtouch-damage", None)
+        p.regenerated_serial = self.step_serial
+        self.remove_from_combat(p)
+
+    # ------------------------------------------------------------ continuous effects
+    def add_effect(self, e: Effect) -> None:
+        """An effect begins; its timestamp is now (effects are kept in timestamp order)."""
+        self.effects.append(e)
+        if e.controller is not None or e.add_types:
+            p = self.battlefield.get(e.target)
+            if p is not None:
+                self._refresh(p)
+        if e.condition is not None and not self._holds(e.condition):
+            self.end_effects(lambda x: x is e)
+
+    def end_effects(self, ends: Callable[[Effect], bool], when: str = "") -> list[Effect]:
+        """The effects `ends` picks end; characteristics they changed return. Returns them. `when` ("end of
+        combat", "cleanup") records them as expired then, so that a stale assertion can be explained."""
+        if not self.effects:
+            return []
+        gone = [e for e in self.effects if ends(e)]
+        if when:
+            for e in gone:
+                self.expired.setdefault(e.target, []).append((e, when))
+        if gone:
+            self.effects = [e for e in self.effects if not ends(e)]
+            for pid in {e.target for e in gone if e.controller is not None or e.add_types}:
+                p = self.battlefield.get(pid)
+                if p is not None:
+                    self._refresh(p)
+        return gone
+
+    def _refresh(self, p: Permanent) -> None:
+        """Types and controller from the card, the setup and the effects, in timestamp order. A permanent that
+        changes controller leaves combat and is new to its new controller."""
+        types = p.card.types
+        controller = p.base_controller
+        for e in self.effects:
+            if e.target == p.pid:
+                if e.add_types:
+                    if any(t in _COLOURS for t in e.add_types):      # a new colour replaces the old ones
+                        types = tuple(t for t in types if t not in _COLOURS)
+                    types = types + tuple(t for t in e.add_types if t not in types)
+                if e.controller is not None:
+                    controller = e.controller
+        p.types = types
+        if controller != p.controller:
+            p.controller = controller
+            p.new = True
+            self.remove_from_combat(p)
+            self._check_conditions()
+
+    def set_base_controller(self, p: Permanent, controller: str) -> None:
+        """Control as the setup says, or as an effect with no end gives it."""
+        p.base_controller = controller
+        self._refresh(p)
+
+    def _holds(self, cond: tuple[str, int, int | str | None]) -> bool:
+        kind, pid, other = cond
+        p = self.battlefield.get(pid)
+        if p is None:
+            return False
+        if kind == "controls":
+            return p.controller == other
+        if kind == "attached":
+            return p.attached_pid == other and other in self.battlefield
+        if kind == "paired":
+            q = self.battlefield.get(other) if isinstance(other, int) else None
+            return q is not None and q.controller == p.controller and q.is_creature() and p.is_creature()
+        return True
+
+    def _check_conditions(self) -> None:
+        """"For as long as" effects whose condition stopped holding end (and never come back)."""
+        if self.effects and any(e.condition is not None for e in self.effects):
+            self.end_effects(lambda e: e.condition is not None and not self._holds(e.condition))
 
     def global_static(self, text: str, controller: str | None = None) -> list[Permanent]:
         """Permanents on the battlefield (not phased out) printed with this ability, optionally of one controller."""
@@ -205,7 +335,7 @@ class Game:
         base = strip_copy(display)
         self._copies[base] = self._copies.get(base, 0) + 1
         p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token,
-                      entered_serial=self.step_serial)
+                      entered_serial=self.step_serial, types=card.types, base_controller=controller)
         self._next_pid += 1
         self.battlefield[p.pid] = p
         self._named.setdefault(display, []).append(p)
@@ -216,8 +346,20 @@ class Game:
 
     def _index_ability(self, p: Permanent, ability: Ability) -> None:
         self._statics.setdefault(ability.text, {})[p.pid] = p
+        if ability.kind == "attached":
+            self._attachers[p.pid] = p
         if ability.kind == "trigger" and trigger_step(ability.text) is not None:
             self._step_triggers[p.pid] = p
+
+    def phasing_triggers(self, p: Permanent) -> list[str]:
+        """Its abilities that trigger as it phases the way it just did ("whenever this phases out")."""
+        direction = "out" if p.phased_out else "in"
+        out = []
+        for a in p.abilities():
+            m = _PHASES.match(a.text) if a.kind == "trigger" else None
+            if m is not None and m.group(1) == direction:
+                out.append(a.text)
+        return out
 
     def step_trigger_holders(self) -> list[Permanent]:
         """Permanents on the battlefield with an ability that triggers at the beginning of a step, in the order
@@ -241,12 +383,14 @@ class Game:
             if holders is not None:
                 holders.pop(p.pid, None)
         self._step_triggers.pop(p.pid, None)
+        self._attachers.pop(p.pid, None)
         self.remove_from_combat(p)
         self.graveyard.append(p)
         self._gone[p.name] = self._gone_base[strip_copy(p.name)] = (len(self.graveyard), p)
         p.left_line = self.line
         if self.effects:
             self.effects = [e for e in self.effects if e.target != p.pid]
+            self._check_conditions()
 
     def remove_from_combat(self, p: Permanent) -> None:
         for pid in p.blocking:
@@ -274,7 +418,7 @@ class Game:
             p.blockers = []
             p.blocked = None
             p.band = 0
-        self._expire(lambda e: e.duration == "end_of_combat", "end of combat")
+        self.end_effects(lambda e: e.duration == "end_of_combat", "end of combat")
         self.combat_attackers_declared = False
 
     def cleanup(self) -> None:
@@ -283,16 +427,8 @@ class Game:
             if p.damage:
                 self.damage_removed[p.pid] = p.damage
             p.damage = 0
-        self._expire(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
-
-    def _expire(self, ends: Callable[[Effect], bool], when: str) -> None:
-        kept = []
-        for e in self.effects:
-            if ends(e):
-                self.expired.setdefault(e.target, []).append((e, when))
-            else:
-                kept.append(e)
-        self.effects = kept
+            p.counters.pop("deathtouch-damage", None)
+        self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
     def phase(self, p: Permanent, out: bool) -> None:
         """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger."""
@@ -301,11 +437,9 @@ class Game:
         p.phased_out = out
         if out:
             self.remove_from_combat(p)
-        words = "phases out" if out else "phases in"
-        for ab in p.abilities():
-            if ab.kind == "trigger" and ab.text.startswith("whenever ") and words in ab.text:
-                self.pending.append(PendingTrigger(p.name, ab.text, self.step or "", p.controller,
-                                                   when=f"when it {words.replace('es ', 'ed ')}"))
+        for text in self.phasing_triggers(p):
+            self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
+                                               when=f"when it phased {'out' if out else 'in'}"))
 
     def empty_mana_pools(self) -> None:
         for ps in self.pstate.values():

@@ -16,6 +16,7 @@ class Card:
     loyalty: int | None = None
     abilities: tuple[Ability, ...] = ()
     line: int = 0
+    mana_cost: str | None = None
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
 
     def __post_init__(self) -> None:
@@ -69,6 +70,12 @@ class Permanent:
     first_strike_at_step: bool = False
     entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
     left_line: int = 0                    # the line on which it left the battlefield
+    # characteristics as effects leave them (the game refreshes them when an effect begins or ends)
+    types: tuple[str, ...] = ()
+    base_controller: str = ""             # the controller without control-changing effects
+    attached_pid: int | None = None       # the permanent this Aura or Equipment is attached to
+    loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
+    regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
@@ -78,18 +85,32 @@ class Permanent:
         return text in self.card.texts or (bool(self.extra) and any(a.text == text for a in self.extra))
 
     def is_creature(self) -> bool:
-        return self.card.is_("creature")
+        return "creature" in self.types
+
+    def is_(self, card_type: str) -> bool:
+        """Whether it has this type (or colour, or supertype) now, effects applied."""
+        return card_type in self.types
 
 
 @dataclass(eq=False, slots=True)
 class Effect:
+    """A continuous effect on one permanent. Effects apply in the order they began (their timestamps): the game
+    keeps them in that order."""
+
     target: int                  # permanent id
     power: int = 0
     toughness: int = 0
     ability: Ability | None = None
-    duration: str = "end_of_turn"
+    duration: str = "end_of_turn"          # end_of_turn, end_of_combat, this_turn, while (condition), always
     line: int = 0
     label: str = ""
+    set_pt: tuple[int, int] | None = None  # its power and toughness become these ("becomes a 2/2 ...")
+    add_types: tuple[str, ...] = ()        # types (and colours) it gains
+    controller: str | None = None          # who controls it
+    shield: bool = False                   # a regeneration shield
+    # "for as long as": (kind, permanent id, other permanent id or player); kinds: on_battlefield, controls,
+    # attached, paired
+    condition: tuple[str, int, int | str | None] | None = None
 
 
 @dataclass(slots=True)
@@ -100,6 +121,7 @@ class StackItem:
     card: Card | None
     line: int
     trigger: str | None = None
+    targets: tuple[str, ...] = ()         # what it targets, by name (an Aura spell enters attached to the first)
 
 
 @dataclass(slots=True)

@@ -55,6 +55,10 @@ _TRIGGER_STEP = [
 ]
 
 
+FIRST_EACH_TURN = "first upkeep each turn"
+ENCHANTED_PLAYERS = "enchanted player's"
+
+
 def trigger_step(text: str) -> str | None:
     """The step an 'at the beginning of ...' trigger watches, or None for other triggers."""
     if not (text.startswith("at ")):
@@ -65,10 +69,12 @@ def trigger_step(text: str) -> str | None:
     return None
 
 
-def trigger_applies(text: str, step: str, controller: str, active: str) -> bool:
-    """Whether a beginning-of-step trigger fires for this step and active player."""
+def trigger_applies(text: str, step: str, controller: str, active: str, first: bool = True) -> bool:
+    """Whether a beginning-of-step trigger fires for this step and active player. `controller` is whose step the
+    trigger watches ("your", "enchanted player's"); `first` says whether this is the turn's first such step
+    ("at the beginning of your first upkeep each turn")."""
     watched = trigger_step(text)
-    if watched is None:
+    if watched is None or (not first and FIRST_EACH_TURN in text):
         return False
     if watched == "precombat main phase":
         if "precombat" not in text and step not in ("precombat main phase", "postcombat main phase"):
@@ -79,7 +85,7 @@ def trigger_applies(text: str, step: str, controller: str, active: str) -> bool:
             return False
     elif watched != step:
         return False
-    if " your " in f" {text} ":
+    if " your " in f" {text} " or ENCHANTED_PLAYERS in text:
         return controller == active
     if "each opponent's" in text:
         return controller != active

@@ -4,8 +4,10 @@ regeneration and control changes."""
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.combat import ATTACK_REQUIREMENT
 from ..game.objects import Effect
 from ..game.steps import STEP_PHASE
+from ..nodes import Ability
 from .context import Replay
 from .registry import handles
 from .tba import tba
@@ -38,7 +40,7 @@ def effects_end(r: Replay, stmt: n.EffectEnds | n.DurationsEnd | n.CleanupDamage
             where = "between steps" if g.between_steps else f"in the {g.step}"
             r.flag(stmt, "703.4n", f"the {eff.label} effect on {p.name} lasts until end of turn, so it ends in the "
                                    f"cleanup step, not {where}", ("514.2", "500.5"))
-        g.effects.remove(eff)
+        g.end_effects(lambda e: e is eff)
     else:
         _combat_durations_end(r, stmt, [eff])
 
@@ -50,19 +52,51 @@ def _combat_durations_end(r: Replay, stmt: n.Statement, effects: list[Effect]) -
     if not combat_over:
         r.flag(stmt, "500.5", "an \"until end of combat\" effect ends at the end of the combat phase, not "
                               f"in the {g.step}")
-    for e in effects:
-        if e in g.effects:
-            g.effects.remove(e)
+    g.end_effects(lambda e: e in effects)
+
+
+def _condition(r: Replay, cond: n.Condition | None) -> tuple[str, int, int | str | None] | None:
+    """A "for as long as" condition in terms of the game's objects."""
+    if cond is None:
+        return None
+    g = r.game
+    if cond.kind == "controls":
+        assert cond.other is not None
+        return ("controls", g.perm(cond.other).pid, g.player(cond.subject))
+    subject = g.perm(cond.subject)
+    other = g.perm(cond.other).pid if cond.other is not None else None
+    return (cond.kind, subject.pid, other)
 
 
 @handles(n.Pump, n.GainAbility, when="any")
 def continuous_effect(r: Replay, stmt: n.Pump | n.GainAbility) -> None:
     p = r.game.perm(stmt.target)
+    cond = _condition(r, stmt.condition)
     if isinstance(stmt, n.Pump):
-        r.game.effects.append(Effect(p.pid, stmt.power, stmt.toughness, None, stmt.duration, stmt.span.line,
-                                     f"{stmt.power:+d}/{stmt.toughness:+d}"))
+        r.game.add_effect(Effect(p.pid, stmt.power, stmt.toughness, None, stmt.duration, stmt.span.line,
+                                 f"{stmt.power:+d}/{stmt.toughness:+d}", condition=cond))
     else:
-        r.game.effects.append(Effect(p.pid, 0, 0, stmt.ability, stmt.duration, stmt.span.line, stmt.ability.text))
+        r.game.add_effect(Effect(p.pid, 0, 0, stmt.ability, stmt.duration, stmt.span.line, stmt.ability.text,
+                                 condition=cond))
+
+
+@handles(n.Becomes, when="any")
+def becomes(r: Replay, stmt: n.Becomes) -> None:
+    """It becomes a creature (or gains types) with a base power and toughness, for the duration."""
+    p = r.game.perm(stmt.target)
+    pt = (stmt.power, stmt.toughness) if stmt.power is not None and stmt.toughness is not None else None
+    label = " ".join(([f"{pt[0]}/{pt[1]}"] if pt else []) + list(stmt.types))
+    r.game.add_effect(Effect(p.pid, duration=stmt.duration, line=stmt.span.line, label=label, set_pt=pt,
+                             add_types=stmt.types, condition=_condition(r, stmt.condition)))
+
+
+@handles(n.AttackRequirement, when="any")
+def attack_requirement(r: Replay, stmt: n.AttackRequirement) -> None:
+    """A requirement, this turn, to attack one player if able (judged with the declaration, 508.1d)."""
+    p = r.game.perm(stmt.creature)
+    player = r.game.player(stmt.player)
+    r.game.add_effect(Effect(p.pid, ability=Ability(ATTACK_REQUIREMENT, player), duration="this_turn",
+                             line=stmt.span.line, label=f"attacks {player} if able"))
 
 
 @handles(n.Prevention, when="any")
@@ -70,20 +104,41 @@ def prevention(r: Replay, stmt: n.Prevention) -> None:
     r.game.perm(stmt.target)
 
 
+@handles(n.Attach)
+def attach(r: Replay, stmt: n.Attach) -> None:
+    """An Equipment or Aura becomes attached to a permanent (an equip ability resolving, say): its bonus moves."""
+    g = r.game
+    p = g.perm(stmt.attachment)
+    target = g.perm(stmt.target)
+    g.attach(p, target)
+
+
+@handles(n.RegenerationShield, when="any")
+def regeneration_shield(r: Replay, stmt: n.RegenerationShield) -> None:
+    """The next time it would be destroyed this turn, it is tapped, its damage removed and it leaves combat
+    instead."""
+    p = r.game.perm(stmt.permanent)
+    r.game.add_effect(Effect(p.pid, duration="end_of_turn", line=stmt.span.line, label="regeneration shield",
+                             shield=True))
+
+
 @handles(n.Regenerate)
 def regenerate(r: Replay, stmt: n.Regenerate) -> None:
-    p = r.game.perm(stmt.permanent)
-    p.tapped = True
-    p.damage = 0
-    r.game.remove_from_combat(p)
+    """Narrates a regeneration: one a shield just made (nothing more happens), or a shield used now."""
+    g = r.game
+    p = g.perm(stmt.permanent)
+    if g.shielded(p) is not None:
+        g.regenerate(p)
+    elif p.regenerated_serial != g.step_serial:
+        r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerates, but it has no regeneration shield; say "
+                                                f"how it got one (for example '{p.name} gets a regeneration shield')")
 
 
 @handles(n.GainControl)
 def gain_control(r: Replay, stmt: n.GainControl) -> None:
+    """Control changes (for good, or for a duration); a permanent changing controller leaves combat (506.4)."""
     g = r.game
     p = g.perm(stmt.permanent)
-    new_controller = g.player(stmt.player)
-    if p.controller != new_controller:
-        p.controller = new_controller
-        p.new = True
-        g.remove_from_combat(p)
+    player = g.player(stmt.player)
+    g.add_effect(Effect(p.pid, duration=stmt.duration or "always", line=stmt.span.line, label="control",
+                        controller=player, condition=_condition(r, stmt.condition)))

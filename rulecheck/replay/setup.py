@@ -58,7 +58,7 @@ def add_card(r: Replay, stmt: n.CardDef) -> None:
                  f"card '{stmt.name}' is defined twice (first on line {g.cards[stmt.name].line})")
         return
     g.cards[stmt.name] = Card(stmt.name, stmt.types, stmt.power, stmt.toughness, stmt.loyalty, stmt.abilities,
-                              stmt.span.line)
+                              stmt.span.line, stmt.mana_cost)
 
 
 @handles(n.PlayerState, when="setup")
@@ -146,7 +146,7 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         p.blocked_by_declaration = True
     elif fact.key == "attached_to":
         assert isinstance(v, n.Ref)
-        p.attached_to = v.text
+        g.attach(p, None if v.text in g.pstate else g.find_perm_quietly(v), v.text)
     elif fact.key == "owner":
         assert isinstance(v, n.Ref)
         p.owner = v.text

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.objects import Card, StackItem
-from ..game.steps import SORCERY_TYPES, trigger_applies, trigger_step
+from ..game.steps import FIRST_EACH_TURN, SORCERY_TYPES, mana_symbols, trigger_applies, trigger_step
 from .combat import timing
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
@@ -66,20 +66,58 @@ def cast(r: Replay, stmt: n.Cast) -> None:
         flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
-    if not flagged and stmt.paying and stmt.from_pool:
-        enough, emptied = g.pay_from_pool(player, stmt.paying)
-        if not enough and emptied:
-            r.flag(stmt, "500.4", f"{player} pays {stmt.paying} for {card.name} with mana that emptied from the "
-                                  "pool when the previous step ended", ("106.4", "703.4p"))
+    if not flagged:
+        _pay(r, stmt, player, stmt.paying or card.mana_cost, card.name, stmt.card)
     ps = g.pstate[player]
     if card.name in ps.hand_cards:
         ps.hand_cards.remove(card.name)
     if ps.hand is not None and ps.hand > 0:
         ps.hand -= 1
     if not flagged:  # an illegal cast is reversed (716); a later 'resolves' is taken as it comes
-        g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line))
-    _sacrifice(r, stmt.sacrificing)
+        g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line,
+                                 targets=tuple(t.text for t in stmt.targets if t.kind == "object")))
     g.note_stack_change()
+    _sacrifice_as_cost(r, stmt, player)
+
+
+_PLAIN_MANA = frozenset({"W", "U", "B", "R", "G", "C"})
+
+
+def _pay(r: Replay, stmt: n.Cast | n.Activate, player: str, cost: str | None, what: str, ref: n.Ref) -> None:
+    """Pay a cost from the mana pool: the one narrated ('paying {1}{G}', perhaps 'from pool'), else the card's
+    mana cost. Mana that emptied at a step's end can't pay (500.4). A shortfall nothing explains can't have
+    happened, unless the narration paid without saying from where ('paying {1}{G}' alone). Only generic and
+    single-colour symbols are judged: {X}, hybrid and Phyrexian symbols depend on choices not narrated."""
+    cost = "".join(f"{{{s}}}" for s in mana_symbols(cost or "") if s.isdigit() or s in _PLAIN_MANA)
+    if not cost:
+        return
+    enough, emptied = r.game.pay_from_pool(player, cost)
+    if enough:
+        return
+    if emptied:
+        r.flag(stmt, "500.4", f"{player} pays {cost} for {what} with mana that emptied from the pool when the "
+                              "previous step ended", ("106.4", "703.4p"))
+    elif stmt.from_pool or not stmt.paying:
+        r.state(ref, stmt.span.line, f"{player} can't pay {cost} for {what}: {player}'s mana pool doesn't hold it; "
+                                     "narrate where the mana came from (for example 'Alice taps Mountain for {R}')")
+
+
+def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> None:
+    """Permanents sacrificed to pay a cost leave as the spell is cast or the ability activated; the spell or
+    ability is on the stack by then and resolves without them."""
+    g = r.game
+    for ref in stmt.sacrificing:
+        if r.is_flagged(stmt):    # what a flagged statement pays is not judged again
+            p = g.find_perm(ref, prefer=lambda q: q.controller == player)
+            if p is not None:
+                g.leave_battlefield(p)
+            continue
+        p = g.perm(ref, prefer=lambda q: q.controller == player)
+        if p.controller != player:
+            r.state(ref, stmt.span.line, f"{player} sacrifices {p.name}, but {p.name} is {p.controller}'s; a player "
+                                         "sacrifices only permanents they control")
+            continue
+        g.leave_battlefield(p)
 
 
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
@@ -111,6 +149,10 @@ def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
         if t.kind == "ability" and t.ref is not None and \
                 not any(s.source == t.ref.text and s.kind == "ability" for s in g.stack):
             return False
+        if t.kind == "object" and t.ref is not None and card is not None and not _may_target(r, t.ref, card):
+            allowed = " or ".join(a.text for a in card.abilities if a.kind == "target")
+            r.state(t.ref, stmt.span.line, f"{card.name} can't target {t.ref.text} ({allowed})")
+            return True
         if t.kind == "object" and t.ref is not None and t.ref.text not in g.pstate:
             p = g.find_perm(t.ref, anywhere=True)
             if p is None or card is None:
@@ -123,7 +165,63 @@ def _targets(r: Replay, stmt: n.Statement, targets: tuple[n.Target, ...], card: 
     return False
 
 
-@handles(n.Activate, checks=("504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS + timing.CHECKS)
+def _loyalty(r: Replay, stmt: n.Activate, player: str, cost: int) -> bool:
+    """A loyalty ability: its controller's, once per planeswalker per turn, when a sorcery could be cast (the
+    timing of 505.5a); its cost adds or removes loyalty counters."""
+    g = r.game
+    p = g.perm(stmt.source)
+    what = f"{player} activates a loyalty ability of {p.name}"
+    if not p.is_("planeswalker"):
+        r.state(stmt.source, stmt.span.line, f"{p.name} is not a planeswalker, so it has no loyalty abilities")
+        return True
+    if p.controller != player:
+        r.state(stmt.source, stmt.span.line, f"{p.name} is {p.controller}'s; only its controller activates its "
+                                             "loyalty abilities")
+        return True
+    if player != g.active:
+        return r.flag(stmt, "505.5a", f"{what} during {g.active}'s turn; loyalty abilities are activated only "
+                                      "when their controller could cast a sorcery", ("606.3",))
+    if g.step not in ("precombat main phase", "postcombat main phase"):
+        return r.flag(stmt, "505.5a", f"{what} in the {g.step}; loyalty abilities are activated only in a main "
+                                      "phase", ("606.3",))
+    if g.stack:
+        return r.flag(stmt, "505.5a", f"{what} while {g.stack[-1].source} is on the stack; loyalty abilities need "
+                                      "an empty stack", ("606.3",))
+    if p.loyalty_used:
+        return r.flag(stmt, "505.5a", f"{what}, but a loyalty ability of {p.name} was already activated this "
+                                      "turn; only one per planeswalker per turn", ("606.3",))
+    loyalty = p.counters.get("loyalty", p.card.loyalty or 0)
+    if loyalty + cost < 0:
+        r.state(stmt.source, stmt.span.line, f"{p.name} has {loyalty} loyalty, so {player} can't pay the cost of "
+                                             f"its {cost:+d} ability")
+        return True
+    p.counters["loyalty"] = loyalty + cost
+    p.loyalty_used = True
+    return False
+
+
+def _may_target(r: Replay, ref: n.Ref, card: Card) -> bool:
+    """Whether a player or permanent is one of the kinds of object the card's target words allow. Spells and
+    abilities as targets, and cards without target words, are not judged."""
+    wants = [a.text for a in card.abilities if a.kind == "target"]
+    if not wants or any(w.endswith(("spell", "ability")) for w in wants):
+        return True
+    g = r.game
+    if ref.text in g.pstate:
+        return any(w == "any target" or w.endswith("player") for w in wants)
+    p = g.find_perm(ref)
+    if p is None:
+        return True
+    for w in wants:
+        if w == "any target" and (p.is_creature() or p.is_("planeswalker")):
+            return True
+        if "creature" in w and p.is_creature():
+            return True
+    return False
+
+
+@handles(n.Activate, checks=("500.4", "505.5a", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
+         + timing.CHECKS)
 def activate(r: Replay, stmt: n.Activate) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -137,19 +235,15 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, None)
+    if not flagged and stmt.loyalty is not None:
+        flagged = _loyalty(r, stmt, player, stmt.loyalty)
+    if not flagged:
+        _pay(r, stmt, player, stmt.paying, f"{stmt.source.text}'s ability", stmt.source)
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
                                  stmt.span.line))
-    _sacrifice(r, stmt.sacrificing)
     g.note_stack_change()
-
-
-def _sacrifice(r: Replay, refs: tuple[n.Ref, ...]) -> None:
-    """Permanents sacrificed to pay a cost leave the battlefield."""
-    for ref in refs:
-        p = r.game.find_perm(ref)
-        if p is not None:
-            r.game.leave_battlefield(p)
+    _sacrifice_as_cost(r, stmt, player)
 
 
 @handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "508.2", "508.4", "509.4", "509.4a",
@@ -192,6 +286,11 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
                        f"{g.active}'s turn" if perm.controller != g.active
                        else f"{source}'s ability triggers at the beginning of an opponent's {step_name}, and this is "
                             f"{g.active}'s own turn")
+            elif g.step == "upkeep step" and texts and all(FIRST_EACH_TURN in t for t in texts) \
+                    and g.turn_steps.count("upkeep step") > 1:
+                r.flag(stmt, STEP_TRIGGER_RULE["upkeep step"], f"{source}'s ability triggers only at the beginning "
+                                                               "of the first upkeep step each turn, not this "
+                                                               "additional one")
             elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
                 if g.step == "end step" and perm.entered_serial == g.step_serial:
                     r.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "
@@ -232,7 +331,10 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:
-        g.new_perm(item.card.name, item.card, item.controller, new=True)
+        p = g.new_perm(item.card.name, item.card, item.controller, new=True)
+        if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted
+            target = item.targets[0]
+            g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
 
 

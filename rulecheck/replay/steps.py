@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
-from ..game.objects import PendingTrigger, PlanEntry
+from ..game.objects import PendingTrigger, Permanent, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
+    ENCHANTED_PLAYERS,
     NORMAL_TURN,
     PHASE_FIRST_STEP,
     PHASE_NAMES,
@@ -106,6 +107,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
         p.new = False
         p.attacked = False
         p.left_combat_at_end = False
+        p.loyalty_used = False
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}
@@ -322,13 +324,15 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
     # beginning-of-step triggers
+    first = g.turn_steps.count(step) <= 1
     for p in g.step_trigger_holders():
         if p.phased_out:
             continue
         for ab in p.abilities():
             # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger` line
-            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step, p.controller,
-                                                                                         g.active):
+            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step,
+                                                                                         _whose(p, ab.text), g.active,
+                                                                                         first):
                 g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     for d in list(g.delayed):
         if d.step == step:
@@ -338,6 +342,13 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
         r.tba_done["choose_defender"] = None
+
+
+def _whose(p: Permanent, text: str) -> str:
+    """Whose step a beginning-of-step trigger watches: the enchanted player's for an Aura on a player."""
+    if ENCHANTED_PLAYERS in text and p.attached_to is not None and p.attached_pid is None:
+        return p.attached_to
+    return p.controller
 
 
 def _needs_defender_choice(r: Replay) -> bool:

@@ -66,7 +66,10 @@ def assume_tbas(r: Replay) -> None:
         elif kind == "phasing":
             for p in list(g.battlefield.values()):
                 if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
-                    g.phase(p, not p.phased_out)
+                    if r.gap:   # phasing in a stretch the transcript left out: what it triggered is not known
+                        p.phased_out = not p.phased_out
+                    else:
+                        g.phase(p, not p.phased_out)
         elif kind == "draw":
             ps = g.pstate[g.active]
             if ps.hand is not None:

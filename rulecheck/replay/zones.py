@@ -158,6 +158,11 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
     p = g.find_perm(stmt.permanent)
     if g.step == "cleanup step" and r.resolving is None:
         g.cleanup_priority = True
+    if p is not None and stmt.state_based and p.regenerated_serial == g.step_serial and g.pt(p)[1] > 0 \
+            and p.damage < g.pt(p)[1]:
+        r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerated instead: its regeneration shield replaced "
+                                                "the destruction, so it is still on the battlefield")
+        return
     if p is not None:
         g.leave_battlefield(p)
         if stmt.how == "hand" and not p.token:

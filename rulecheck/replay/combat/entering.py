@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from ... import nodes as n
 from ...game.combat import BLOCKED_BY_A_CREATURE, defending_player_of, has_trigger
-from ...game.objects import PlanEntry
+from ...game.objects import Permanent, PlanEntry
 from ...game.steps import STEP_PHASE
 from ..context import Replay
 from ..registry import handles
 from .triggers import became_blocked, owe
+
+MAX_TOKENS = 10_000   # tokens created by one statement that the replay makes (the rest would only cost memory)
 
 
 @handles(n.PutOntoBattlefield, checks=("509.4",))
@@ -22,7 +24,17 @@ def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
             ps.hand_cards.remove(card.name)
         if ps.hand is not None and ps.hand > 0 and r.resolving is not None:
             ps.hand -= 1
-    p = g.new_perm(card.name, card, player, new=True, token=stmt.token)
+    count = stmt.count
+    if count > MAX_TOKENS:
+        r.warn(stmt, "token-limit", f"{count} tokens at once is more than rulecheck replays; it replays "
+                                    f"{MAX_TOKENS} of them")
+        count = MAX_TOKENS
+    for _ in range(count):
+        _enter(r, stmt, g.new_perm(card.name, card, player, new=True, token=stmt.token), player)
+
+
+def _enter(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, player: str) -> None:
+    g = r.game
     p.tapped = stmt.tapped
     if stmt.attacking is not None:
         target = stmt.attacking.text

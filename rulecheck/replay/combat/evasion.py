@@ -16,9 +16,9 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
         return f"{a.name} has flying and {b.name} has neither flying nor reach", ("702.9", "702.16")
     if g.has_ability(b, ONLY_FLYERS) and not g.has_ability(a, "flying"):
         return f"{b.name} can block only creatures with flying, and {a.name} has no flying", ("702.9",)
-    if g.has_ability(a, "fear") and not (b.card.is_("artifact") or b.card.is_("black")):
+    if g.has_ability(a, "fear") and not (b.is_("artifact") or b.is_("black")):
         return f"{a.name} has fear, so only artifact or black creatures can block it", ()
-    if g.has_ability(a, "intimidate") and not (b.card.is_("artifact") or set(colours(b)) & set(colours(a))):
+    if g.has_ability(a, "intimidate") and not (b.is_("artifact") or set(colours(b)) & set(colours(a))):
         return (f"{a.name} has intimidate, so only artifact creatures and creatures that share a colour with it "
                 "can block it", ())
     quality = protection_against(g, a, b)

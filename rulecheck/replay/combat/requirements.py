@@ -22,6 +22,7 @@ from ...game.combat import (
     defending_player_of,
     needs_two_blockers,
     potential_blockers,
+    required_targets,
 )
 from ...game.objects import Permanent
 from ..context import Declaration, Replay
@@ -32,23 +33,36 @@ SEARCH_BUDGET = 100_000
 def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]) -> None:
     g = r.game
     able = [p for p in g.battlefield.values() if able_to_attack(g, p)]
-    if not any(g.has_ability(p, MUST_ATTACK) for p in able):
+    musts = {p.pid: (int(g.has_ability(p, MUST_ATTACK)), _attackable(r, required_targets(g, p))) for p in able}
+    if not any(m or players for m, players in musts.values()):
         return
     if not can_attack_for_free(g):
         return   # obeying would mean paying a cost, which no player is required to do (508.1d)
     max_one = bool(g.global_static(MAX_ONE_ATTACK))
-    flags = tuple((g.has_ability(p, MUST_ATTACK), any(g.has_ability(p, a) for a in ALONE_ATTACK)) for p in able)
+    flags = tuple((musts[p.pid][0] + len(musts[p.pid][1]), any(g.has_ability(p, a) for a in ALONE_ATTACK))
+                  for p in able)
     best = best_attack(flags, max_one)
     chosen = {p.pid for p in attackers}
-    obeyed = sum(1 for p in able if p.pid in chosen and g.has_ability(p, MUST_ATTACK))
+    targets: dict[int, set[str]] = {}
+    for pid, what in decl.pairs:
+        targets.setdefault(pid, set()).update(what)
+    obeyed = sum(musts[p.pid][0] + sum(1 for x in musts[p.pid][1] if x in targets.get(p.pid, ()))
+                 for p in able if p.pid in chosen)
     if obeyed < best:
         r.flag(decl.lines[0] if decl.lines else None, "508.1d",
                f"the declaration obeys {obeyed} attack requirement(s), but {best} could be obeyed without breaking "
                "a restriction")
 
 
+def _attackable(r: Replay, players: list[str]) -> list[str]:
+    """The required players this turn's attack can reach: the defending players (in two-player games, the
+    opponent; in multiplayer, the chosen one or all of them)."""
+    g = r.game
+    return [x for x in players if x in g.defenders or (not g.defenders and x != g.active)]
+
+
 @lru_cache(maxsize=1024)
-def best_attack(flags: tuple[tuple[bool, bool], ...], max_one: bool) -> int:
+def best_attack(flags: tuple[tuple[int, bool], ...], max_one: bool) -> int:
     """Most 'attacks if able' requirements obeyable without breaking a restriction (508.1d).
 
     Exact, by dynamic programming over the creatures: the only restrictions that couple creatures are "no more
@@ -61,7 +75,7 @@ def best_attack(flags: tuple[tuple[bool, bool], ...], max_one: bool) -> int:
         nxt = dict(best)
         for (total, alone_so_far), score in best.items():
             key = (min(total + 1, 2), alone_so_far or alone)
-            value = score + (1 if must else 0)
+            value = score + int(must)
             if nxt.get(key, -1) < value:
                 nxt[key] = value
         best = nxt
