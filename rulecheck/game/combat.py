@@ -219,17 +219,22 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     return [(power, first.name)] if first else []
 
 
+def _damage_plan(g: Game) -> dict[int, list[tuple[int, str]]]:
+    """Each creature in combat's combat damage: as assigned, or by default."""
+    plan: dict[int, list[tuple[int, str]]] = dict(g.assigned)
+    for p in g.battlefield.values():
+        if p.pid not in plan and p.in_combat:
+            plan[p.pid] = default_assignment(g, p)
+    return plan
+
+
 def deal_combat_damage(g: Game) -> None:
     """Every creature in combat deals its combat damage as assigned (or by default), then creatures with lethal
     damage die."""
     if g.step not in DAMAGE_STEPS:
         return
     g.dealt_serial = g.step_serial
-    plan: dict[int, list[tuple[int, str]]] = dict(g.assigned)
-    for p in g.battlefield.values():
-        if p.pid not in plan and p.in_combat:
-            plan[p.pid] = default_assignment(g, p)
-    for pid, parts in plan.items():
+    for pid, parts in _damage_plan(g).items():
         src = g.by_pid(pid)
         for amount, recipient in parts:
             apply_damage(g, src, amount, recipient)
@@ -243,12 +248,8 @@ def put_combat_damage_on_stack(g: Game) -> None:
     if g.step not in DAMAGE_STEPS or g.damage_on_stack is not None or g.dealt_serial == g.step_serial:
         return
     g.dealt_serial = g.step_serial
-    plan: dict[int, list[tuple[int, str]]] = dict(g.assigned)
-    for p in g.battlefield.values():
-        if p.pid not in plan and p.in_combat:
-            plan[p.pid] = default_assignment(g, p)
     parts: list[tuple[Permanent, int, str]] = []
-    for pid, assignment in plan.items():
+    for pid, assignment in _damage_plan(g).items():
         src = g.by_pid(pid)
         if src is not None:
             parts.extend((src, amount, recipient) for amount, recipient in assignment)

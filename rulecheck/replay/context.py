@@ -121,16 +121,16 @@ class Replay:
         return (stmt.span.line, stmt.span.column) in self._flagged_stmt
 
     def syntax(self, ref: n.Ref, line: int, message: str) -> None:
-        key = (line, "syntax")
-        if key in self._flagged:
-            return
-        self._flagged.add(key)
-        self.findings.append(Finding(line, ref.column, ref.end_column, "syntax", message))
+        """A name that is not defined, or a statement the language doesn't allow here."""
+        self._tool_finding("syntax", ref, line, message)
 
     def state(self, ref: n.Ref, line: int, message: str) -> None:
         """The transcript says something the replayed game can't have: a permanent that isn't there."""
-        key = (line, "state")
+        self._tool_finding("state", ref, line, message)
+
+    def _tool_finding(self, code: str, ref: n.Ref, line: int, message: str) -> None:
+        key = (line, code)
         if key in self._flagged:
             return
         self._flagged.add(key)
-        self.findings.append(Finding(line, ref.column, ref.end_column, "state", message))
+        self.findings.append(Finding(line, ref.column, ref.end_column, code, message))
