@@ -165,6 +165,7 @@ def begin_damage_step(g: Game) -> None:
         if strikers and not any(e.step == "second combat damage step" for e in g.plan):
             g.plan.insert(0, PlanEntry("second combat damage step"))
     g.assigned = {}
+    g.dealt_in_bulk = set()
     g.damage_on_stack = None
 
 
@@ -236,6 +237,8 @@ def deal_combat_damage(g: Game) -> None:
     g.dealt_serial = g.step_serial
     for pid, parts in _damage_plan(g).items():
         src = g.by_pid(pid)
+        if parts:
+            g.dealt_in_bulk.add(pid)
         for amount, recipient in parts:
             apply_damage(g, src, amount, recipient)
     g.assigned = {}

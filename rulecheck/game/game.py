@@ -108,6 +108,7 @@ class Game:
         self.placement_pending: set[int] = set()
         self.orders_announced: set[int] = set()   # creatures whose damage assignment order was announced
         self.dealt_serial = -1                    # the step in which combat damage was last dealt
+        self.dealt_in_bulk: set[int] = set()      # creatures whose combat damage this step was dealt all at once
         # combat damage waiting on the stack (editions where it uses the stack): (source, amount, recipient)
         self.damage_on_stack: list[tuple[Permanent, int, str]] | None = None
         # this turn

@@ -164,7 +164,7 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
         # combat damage on the stack (2003), its resolution told creature by creature: this part is dealt now
         g.damage_on_stack = [part for part in g.damage_on_stack if part[0] is not src]
     elif combat and g.step in DAMAGE_STEPS:
-        if tba(r, "deal", stmt):
+        if tba(r, "deal", stmt) or (src is not None and src.pid in g.dealt_in_bulk):
             return   # combat damage was already taken as dealt when another event came first
         g.assigned.pop(src.pid if src else -1, None)
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
