@@ -127,10 +127,20 @@ def can_attack_for_free(g: Game) -> bool:
     return any(q.card.is_("planeswalker") and q.controller in defenders for q in g.battlefield.values())
 
 
+def dictated_defender(g: Game) -> str | None:
+    """The only opponent the active player may attack under the attack left or attack right option: the next
+    player in turn order (to the left) or the previous one (to the right)."""
+    if g.option not in ("attack left", "attack right") or g.active not in g.players:
+        return None
+    i = g.players.index(g.active)
+    return g.players[(i + (1 if g.option == "attack left" else -1)) % len(g.players)]
+
+
 def begin_combat(g: Game) -> None:
     opponents = [x for x in g.players if x != g.active]
     everyone = g.option == "attack multiple players" or (g.archenemy is not None and g.active == g.archenemy)
-    g.defenders = opponents if len(g.players) == 2 or everyone else []
+    dictated = dictated_defender(g)
+    g.defenders = [dictated] if dictated is not None else opponents if len(g.players) == 2 or everyone else []
     for p in g.battlefield.values():
         p.removed_from_combat = False
         p.declared_blocker = False

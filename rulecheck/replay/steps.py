@@ -353,7 +353,8 @@ def _whose(p: Permanent, text: str) -> str:
 
 def _needs_defender_choice(r: Replay) -> bool:
     g = r.game
-    return len(g.players) > 2 and g.option not in ("attack multiple players",) and g.archenemy is None
+    return len(g.players) > 2 and g.option not in ("attack multiple players", "attack left", "attack right") \
+        and g.archenemy is None
 
 
 def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:

@@ -17,6 +17,7 @@ from ...game.combat import (
     bandmates,
     block_tax,
     defending_player_of,
+    dictated_defender,
     has_trigger,
     is_attacker,
     needs_two_blockers,
@@ -46,6 +47,10 @@ def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
                                   "active player chooses exactly one opponent")
         elif any(c == g.active for c in chosen):
             r.flag(stmt, "507.1", f"{player} chooses herself; the defending player is an opponent")
+        elif dictated_defender(g) not in (None, chosen[0]):
+            side = "left" if g.option == "attack left" else "right"
+            r.flag(stmt, "507.1", f"{player} chooses {chosen[0]}, but with the attack {side} option the defending "
+                                  f"player is the opponent to {player}'s {side}, {dictated_defender(g)}", ("506.2a",))
     g.defenders = chosen
 
 
