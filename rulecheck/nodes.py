@@ -75,6 +75,11 @@ class PriorityMode(Statement):
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesUnknown(Statement):
+    """`abilities: unknown`: the cards may have abilities their definitions don't list (an imported log)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Include(Statement):
     path: str
 
@@ -552,5 +557,6 @@ class AssertCount(Statement):
     what: str  # hand, life, damage, loyalty
 
 
-SETUP_KINDS = (Title, Players, Edition, PriorityMode, Include, Option, Archenemy, CardDef, PlayerState,
+SETUP_KINDS = (Title, Players, Edition, PriorityMode, AbilitiesUnknown, Include, Option, Archenemy, CardDef,
+               PlayerState,
                Controls, Holds, DelayedTrigger)

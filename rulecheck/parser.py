@@ -106,6 +106,9 @@ class _Build(Transformer[Token, Any]):
     def priority_mode(self, mode: Token) -> n.PriorityMode:
         return n.PriorityMode(self._span(mode), str(mode))
 
+    def abilities_unknown(self, *tokens: Token) -> n.AbilitiesUnknown:
+        return n.AbilitiesUnknown(self._span(*tokens))
+
     def include(self, text: Token) -> n.Include:
         return n.Include(self._span(text), str(text).strip().strip('"'))
 

@@ -74,6 +74,7 @@ class Game:
         self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
         self._next_pid = 1
         self.mode = "implicit"
+        self.abilities_unknown = False   # cards may have abilities their definitions don't list
         self.option = ""
         self.archenemy: str | None = None
         self.effects: list[Effect] = []
@@ -319,6 +320,12 @@ class Game:
         """"For as long as" effects whose condition stopped holding end (and never come back)."""
         if self.effects and any(e.condition is not None for e in self.effects):
             self.end_effects(lambda e: e.condition is not None and not self._holds(e.condition))
+
+    def may_have(self, p: Permanent, text: str) -> bool:
+        """Whether p has, or may have, an ability that permits something: with abilities unknown (an imported log
+        without its card database) any ability it isn't known to lack may be there, so nothing it could allow is
+        flagged."""
+        return self.abilities_unknown or self.has_ability(p, text)
 
     def global_static(self, text: str, controller: str | None = None) -> list[Permanent]:
         """Permanents on the battlefield (not phased out) printed with this ability, optionally of one controller."""

@@ -62,12 +62,12 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)
         attacking = r.declaration is not None and r.declaration.kind == "attack" and p.pid in r.declaration.declared
-        if attacking and not g.has_ability(p, "vigilance"):
+        if attacking and not g.may_have(p, "vigilance"):
             # the declaration taps its attackers (508.1f) before mana abilities are activated to pay its costs
             r.flag(stmt, "508.1f", f"{p.name} is tapped as it is declared as an attacker, before any mana ability "
                                    "is activated, so it can't be tapped for mana now")
         elif p.tapped:
-            if p.attacked and is_attacker(p) and not g.has_ability(p, "vigilance"):
+            if p.attacked and is_attacker(p) and not g.may_have(p, "vigilance"):
                 r.flag(stmt, "508.1f", f"{p.name} was tapped when it was declared as an attacker, so it can't be "
                                        "tapped again to pay a {T} cost")
             else:

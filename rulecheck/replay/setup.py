@@ -29,6 +29,11 @@ def option(r: Replay, stmt: n.Option) -> None:
     r.game.option = stmt.text
 
 
+@handles(n.AbilitiesUnknown, when="setup")
+def abilities_unknown(r: Replay, stmt: n.AbilitiesUnknown) -> None:
+    r.game.abilities_unknown = True
+
+
 @handles(n.Archenemy, when="setup")
 def archenemy(r: Replay, stmt: n.Archenemy) -> None:
     r.game.archenemy = r.game.player(stmt.player)

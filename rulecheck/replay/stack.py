@@ -122,7 +122,8 @@ def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> Non
 
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
     g = r.game
-    if not (set(card.types) & SORCERY_TYPES) or any(a.text == "flash" for a in card.abilities):
+    if not (set(card.types) & SORCERY_TYPES) or any(a.text == "flash" for a in card.abilities) or \
+            r.game.abilities_unknown:
         return False
     main = g.step in ("precombat main phase", "postcombat main phase")
     kind = "sorcery" if card.is_("sorcery") else "creature" if card.is_("creature") else card.types[-1]
@@ -268,7 +269,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         r.missed_triggers.discard(source)   # already flagged when it was missed; taken as it comes
     elif g.step in ("untap step",) or g.between_steps or g.between_turns:
         no_priority(r, stmt, f"{source}'s ability is put on the stack")
-    elif perm is not None:
+    elif perm is not None and not g.abilities_unknown:   # an unknown ability may be what triggered
         step_triggers = [a.text for a in perm.abilities() if a.kind == "trigger" and trigger_step(a.text)]
         delayed = [d for d in g.delayed if d.source == source]
         owed_by_combat = combat_trigger(r, stmt, perm)

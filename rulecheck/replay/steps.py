@@ -265,6 +265,8 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> None:
         r.flag(stmt, "508.6", f"the {step} begins although no creature attacked; without attackers the declare "
                               "blockers and combat damage steps are skipped")
         return
+    if step == "second combat damage step" and g.abilities_unknown:
+        return   # a creature may have first strike that its definition doesn't list
     if step == "second combat damage step":
         r.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
                               "strike or double strike as the first one began", ("510.5",))

@@ -47,7 +47,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
         elif total:
             r.flag(stmt, "510.1", f"{p.name} is neither attacking nor blocking, so it assigns no combat damage")
         return
-    if total and not assigns_this_step(g, p):
+    if total and not assigns_this_step(g, p) and not g.abilities_unknown:
         if g.step == "combat damage step":
             r.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
                                   f"first-strike damage step; {p.name} has neither", ("702.7",))
@@ -78,7 +78,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
                 return
         else:
             blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
-            trample = g.has_ability(p, "trample")
+            trample = g.may_have(p, "trample")
             defender = defending_player_of(g, p)
             if total and not blockers and not trample:
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, and with no creature blocking it any more it assigns "
@@ -129,7 +129,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
         order_perms = [q for q in order if q is not None]
         rule = "510.1c" if is_attacker(p) else "510.1d"
         mine = {name: amt for amt, name in g.assigned[p.pid]}
-        deathtouch = g.has_ability(p, "deathtouch")
+        deathtouch = g.may_have(p, "deathtouch")
         if orders_by_choice(g, p):
             continue   # a creature with banding on the other side: the damage is divided at will (702.20)
         ordered = r.edition.has_damage_assignment_order   # without an order, damage is divided freely

@@ -111,7 +111,7 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
                                       "can't attack", ("702.26",))
     if p.tapped:
         return r.flag(stmt, "508.1a", f"{p.name} is tapped; attacking creatures must be untapped")
-    if p.new and not g.has_ability(p, "haste"):
+    if p.new and not g.may_have(p, "haste"):
         return r.flag(stmt, "508.1a", f"{player} has not controlled {p.name} continuously since the turn began "
                                       "and it lacks haste, so it can't attack", ("302.6",))
     if g.has_ability(p, "defender") or g.has_ability(p, "can't attack"):
@@ -256,7 +256,7 @@ def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list
     if b.tapped:
         return r.flag(stmt, "509.1a", f"{b.name} is tapped; blocking creatures must be untapped")
     total = decl.declared[b.pid]
-    limit = 99 if g.has_ability(b, "can block any number of creatures") else \
+    limit = 99 if g.may_have(b, "can block any number of creatures") else \
         2 if g.has_ability(b, "can block an additional creature each combat") else 1
     if total > limit:
         return r.flag(stmt, "509.1a", f"{b.name} blocks {total} creatures, but each blocker blocks one attacking "

@@ -8,13 +8,14 @@ from ..context import Replay
 
 
 def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]] | None:
-    """Why b can't block a (a restriction of 509.1b), with the related keyword rules; None if it can."""
+    """Why b can't block a (a restriction of 509.1b), with the related keyword rules; None if it can. With
+    abilities unknown, b may have what lets it block (reach, shadow, horsemanship)."""
     g = r.game
     if g.has_ability(a, UNBLOCKABLE):
         return f"{a.name} can't be blocked", ()
-    if g.has_ability(a, "flying") and not (g.has_ability(b, "flying") or g.has_ability(b, "reach")):
+    if g.has_ability(a, "flying") and not (g.may_have(b, "flying") or g.may_have(b, "reach")):
         return f"{a.name} has flying and {b.name} has neither flying nor reach", ("702.9", "702.16")
-    if g.has_ability(b, ONLY_FLYERS) and not g.has_ability(a, "flying"):
+    if g.has_ability(b, ONLY_FLYERS) and not g.may_have(a, "flying"):
         return f"{b.name} can block only creatures with flying, and {a.name} has no flying", ("702.9",)
     if g.has_ability(a, "fear") and not (b.is_("artifact") or b.is_("black")):
         return f"{a.name} has fear, so only artifact or black creatures can block it", ()
@@ -24,8 +25,8 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
     quality = protection_against(g, a, b)
     if quality is not None:
         return f"{a.name} has protection from {quality}, so {b.name} can't block it", ()
-    if g.has_ability(a, "shadow") != g.has_ability(b, "shadow"):
+    if g.has_ability(a, "shadow") != g.has_ability(b, "shadow") and not g.abilities_unknown:
         return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ()
-    if g.has_ability(a, "horsemanship") and not g.has_ability(b, "horsemanship"):
+    if g.has_ability(a, "horsemanship") and not g.may_have(b, "horsemanship"):
         return f"{a.name} has horsemanship and {b.name} doesn't", ()
     return None

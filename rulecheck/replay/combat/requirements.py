@@ -36,6 +36,8 @@ def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]
     musts = {p.pid: (int(g.has_ability(p, MUST_ATTACK)), _attackable(r, required_targets(g, p))) for p in able}
     if not any(m or players for m, players in musts.values()):
         return
+    if g.abilities_unknown:
+        return   # an unknown ability could make any creature unable to attack
     if not can_attack_for_free(g):
         return   # obeying would mean paying a cost, which no player is required to do (508.1d)
     max_one = bool(g.global_static(MAX_ONE_ATTACK))
@@ -96,7 +98,7 @@ def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Perm
     wanted = tuple(g.has_ability(a, MUST_BE_BLOCKED) for a in attackers)
     if not lures and not musts and not any(wanted):
         return
-    if block_tax(g) > 0:
+    if block_tax(g) > 0 or g.abilities_unknown:
         return   # every block costs something, and no player is required to pay to obey a requirement (509.1c)
     a_index = {a.pid: i for i, a in enumerate(attackers)}
     needs_two = tuple(needs_two_blockers(g, a) for a in attackers)
