@@ -62,3 +62,15 @@ def test_card_defined_twice() -> None:
     found = check_text("players: Alice, Bob\ncard Forest: land\ncard Forest: land\n")
     assert [(v.line, v.column, v.rule, v.message) for v in found] == [
         (3, 6, "syntax", "card 'Forest' is defined twice (first on line 2)")]
+
+
+@pytest.mark.parametrize("definition", ['card "Fire, Ice": instant', "card Fire, Ice: instant",
+                                        'card  "Fire, Ice" : instant'])
+def test_a_card_name_with_a_comma_is_defined_quoted_or_not(definition: str) -> None:
+    """A definition's name runs up to the colon, and may be quoted like any name."""
+    text = f"players: Alice, Bob\n{definition}\nturn 1: Alice, in precombat main phase\nAlice casts \"Fire, Ice\"\n"
+    assert check_text(text) == []
+    twice = check_text(text.replace("turn 1", f"{definition}\nturn 1"))
+    assert [(v.line, v.column, v.message) for v in twice] == [
+        (3, len(definition) - len(definition[4:].lstrip()) + 1,   # where the name (or its quote) starts
+         "card 'Fire, Ice' is defined twice (first on line 2)")]
