@@ -258,8 +258,3 @@ TOOL_RULES: dict[str, str] = {
 
 def rule(number: str) -> Rule:
     return BY_NUMBER[number]
-
-
-def related_of(number: str) -> tuple[str, ...]:
-    r = BY_NUMBER.get(number)
-    return r.related if r else ()

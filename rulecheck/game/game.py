@@ -297,11 +297,6 @@ class Game:
             self.remove_from_combat(p)
             self._check_conditions()
 
-    def set_base_controller(self, p: Permanent, controller: str) -> None:
-        """Control as the setup says, or as an effect with no end gives it."""
-        p.base_controller = controller
-        self._refresh(p)
-
     def _holds(self, cond: tuple[str, int, int | str | None]) -> bool:
         kind, pid, other = cond
         p = self.battlefield.get(pid)
@@ -455,9 +450,6 @@ class Game:
             ps.pool = []
 
     # ------------------------------------------------------------ priority and the turn plan
-    def priority_players_from(self, player: str) -> list[str]:
-        i = self.players.index(player)
-        return self.players[i:] + self.players[:i]
 
     def note_stack_change(self) -> None:
         self.passed = set()

@@ -134,13 +134,3 @@ class Document:
             index += 1
         beyond = max(index - len(text), 0)  # past the end of the line: kept, as clients clamp it themselves
         return Pos(row, units(text[:index], encoding) + beyond)
-
-    def word_range(self, pos: Pos, encoding: str, pattern: re.Pattern[str]) -> tuple[int, int, str] | None:
-        """The match of `pattern` on the position's line that contains the position (start and end as code point
-        indexes on the line, and the text), if any."""
-        text = self.line(pos.line)
-        at = index_of(text, pos.character, encoding)
-        for m in pattern.finditer(text):
-            if m.start() <= at <= m.end():
-                return m.start(), m.end(), m.group()
-        return None

@@ -103,14 +103,6 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
 
 
-def _lethal(r: Replay, victim: Permanent, already: int, deathtouch: bool) -> int:
-    """Damage that counts as lethal now: toughness less damage marked and assigned (510.1c)."""
-    g = r.game
-    if deathtouch:
-        return 1 if already == 0 else 0
-    return max(g.pt(victim)[1] - victim.damage - already, 0)
-
-
 @closes(checks=("510.1c", "510.1d", "510.1e"))
 def close_assignment(r: Replay, group: AssignmentGroup) -> None:
     """510.1c-e: the player's whole assignment, in damage assignment order, lethal before the next (in an edition
