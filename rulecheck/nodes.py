@@ -6,11 +6,101 @@ binding them to players, cards and permanents is the replay's job, so that parsi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+    def dataclass_transform(**_: object) -> Any:  # it only informs type checkers
+        return lambda cls: cls
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+@dataclass_transform(frozen_default=True, eq_default=True)
+class _NodeMeta(type):
+    """Makes each node class a slotted record, the way ``@dataclass(frozen=True, slots=True)`` would, at a
+    fraction of the cost: a check imports ~80 node classes in every process, and builds one or more nodes for
+    every line it reads.
+
+    - The fields are the annotated class attributes, after those of the base classes; a value given in the class
+      body is the field's default (only immutable defaults are used).
+    - ``__init__`` is generated the first time a class is instantiated (most runs use a fraction of the classes)
+      and assigns the slots directly.
+    - Equality, hashing and ``repr`` follow the fields, as a frozen dataclass's do.
+    - Nodes are immutable by contract: ``mypy --strict`` rejects an assignment to a field (``frozen_default``);
+      at run time the check is left out, because it would make every construction several times slower.
+    """
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], ns: dict[str, Any]) -> _NodeMeta:
+        own = tuple(k for k, v in ns.get("__annotations__", {}).items() if not str(v).startswith("ClassVar"))
+        defaults = {k: ns.pop(k) for k in own if k in ns}
+        ns["__slots__"] = own
+        if "__init__" not in ns:
+            ns["__init__"] = _first_init
+        cls = super().__new__(mcs, name, bases, ns)
+        inherited: tuple[str, ...] = ()
+        base_defaults: dict[str, Any] = {}
+        for base in bases:
+            inherited += getattr(base, "__node_fields__", ())
+            base_defaults.update(getattr(base, "__node_defaults__", {}))
+        cls.__node_fields__ = inherited + own  # type: ignore[attr-defined]
+        cls.__node_defaults__ = {**base_defaults, **defaults}  # type: ignore[attr-defined]
+        cls.__match_args__ = cls.__node_fields__  # type: ignore[attr-defined, misc]
+        return cls
+
+
+def _first_init(self: Node, *args: Any, **kwargs: Any) -> None:
+    """The first construction of a class: compile its real ``__init__``, install it, and run it."""
+    cls = type(self)
+    names = cls.__node_fields__
+    defaults = cls.__node_defaults__
+    params = ", ".join(f"{f}=_d_{f}" if f in defaults else f for f in names)
+    body = "".join(f"\n    self.{f} = {f}" for f in names) or "\n    pass"
+    namespace: dict[str, Any] = {f"_d_{f}": v for f, v in defaults.items()}
+    exec(f"def __init__(self, {params}):{body}", namespace)  # noqa: S102 - our own field names only
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    init(self, *args, **kwargs)
+
+
+class Node(metaclass=_NodeMeta):
+    """Base of every node: a typed, immutable record (see :class:`_NodeMeta`)."""
+
+    __node_fields__: ClassVar[tuple[str, ...]]
+    __node_defaults__: ClassVar[dict[str, Any]]
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, f) for f in self.__node_fields__])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__node_fields__)
+        return f"{type(self).__qualname__}({inner})"
+
+
+NodeT = TypeVar("NodeT", bound=Node)
+
+
+def fields_of(node: Node | type[Node]) -> tuple[str, ...]:
+    """The names of a node's fields, in constructor order."""
+    return node.__node_fields__
+
+
+def replace(node: NodeT, **changes: Any) -> NodeT:
+    """A copy of ``node`` with some fields changed (``dataclasses.replace`` for nodes)."""
+    values = {f: getattr(node, f) for f in node.__node_fields__}
+    values.update(changes)
+    return type(node)(**values)
+
+
+class Span(Node):
     """1-based line and column; ``end_column`` is exclusive."""
 
     line: int
@@ -19,8 +109,7 @@ class Span:
     end_column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Ref:
+class Ref(Node):
     """A name as written in the transcript (quotes removed)."""
 
     text: str
@@ -31,8 +120,7 @@ class Ref:
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Ability:
+class Ability(Node):
     """One card ability.  ``kind`` is keyword, static, trigger, timing, target, attack_cost,
     block_cost or text (quoted rules text that rulecheck does not interpret)."""
 
@@ -43,8 +131,7 @@ class Ability:
     grants: tuple[Ability, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Statement:
+class Statement(Node):
     span: Span
 
     @property
@@ -53,49 +140,40 @@ class Statement:
 
 
 # ---------------------------------------------------------------- header
-@dataclass(frozen=True, slots=True)
 class Title(Statement):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
 class Players(Statement):
     names: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Edition(Statement):
     name: str
     name_column: int = 0      # where the name is written on the line (0: unknown)
 
 
-@dataclass(frozen=True, slots=True)
 class PriorityMode(Statement):
     mode: str
 
 
-@dataclass(frozen=True, slots=True)
 class AbilitiesUnknown(Statement):
     """`abilities: unknown`: the cards may have abilities their definitions don't list (an imported log)."""
 
 
-@dataclass(frozen=True, slots=True)
 class Include(Statement):
     path: str
 
 
-@dataclass(frozen=True, slots=True)
 class Option(Statement):
     text: str
 
 
-@dataclass(frozen=True, slots=True)
 class Archenemy(Statement):
     player: Ref
 
 
 # ---------------------------------------------------------------- cards
-@dataclass(frozen=True, slots=True)
 class CardDef(Statement):
     name: str
     name_column: int
@@ -108,43 +186,36 @@ class CardDef(Statement):
 
 
 # ---------------------------------------------------------------- starting state
-@dataclass(frozen=True, slots=True)
-class Fact:
+class Fact(Node):
     key: str
     value: object = None
 
 
-@dataclass(frozen=True, slots=True)
 class PlayerState(Statement):
     player: Ref
     facts: tuple[Fact, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PermanentSpec:
+class PermanentSpec(Node):
     ref: Ref
     facts: tuple[Fact, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Controls(Statement):
     player: Ref
     permanents: tuple[PermanentSpec, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Holds(Statement):
     player: Ref
     cards: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class DelayedTrigger(Statement):
     source: Ref
     trigger: str
 
 
-@dataclass(frozen=True, slots=True)
 class TurnHeader(Statement):
     number: int
     player: Ref
@@ -153,41 +224,34 @@ class TurnHeader(Statement):
 
 
 # ---------------------------------------------------------------- boundaries and priority
-@dataclass(frozen=True, slots=True)
 class StepBoundary(Statement):
     step: str
     edge: str  # "begins" or "ends"
 
 
-@dataclass(frozen=True, slots=True)
 class TurnEnd(Statement):
     number: int
 
 
-@dataclass(frozen=True, slots=True)
 class Gap(Statement):
     pass
 
 
-@dataclass(frozen=True, slots=True)
 class PassPriority(Statement):
     player: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class AllPass(Statement):
     pass
 
 
 # ---------------------------------------------------------------- stack
-@dataclass(frozen=True, slots=True)
-class Target:
+class Target(Node):
     kind: str  # object, ability or tba
     ref: Ref | None
     text: str
 
 
-@dataclass(frozen=True, slots=True)
 class Cast(Statement):
     player: Ref
     card: Ref
@@ -197,7 +261,6 @@ class Cast(Statement):
     sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
 
 
-@dataclass(frozen=True, slots=True)
 class Activate(Statement):
     player: Ref
     source: Ref
@@ -208,140 +271,118 @@ class Activate(Statement):
     loyalty: int | None = None          # a loyalty ability: its cost (+1, 0, -3)
 
 
-@dataclass(frozen=True, slots=True)
 class Trigger(Statement):
     source: Ref
     targets: tuple[Target, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Resolve(Statement):
     source: Ref
     ability: bool
     defending: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
 class Countered(Statement):
     source: Ref
     ability: bool
 
 
 # ---------------------------------------------------------------- lands, mana, cards, life
-@dataclass(frozen=True, slots=True)
 class PlayLand(Statement):
     player: Ref
     card: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class TapForMana(Statement):
     player: Ref
     permanents: tuple[Ref, ...]
     mana: str
 
 
-@dataclass(frozen=True, slots=True)
 class AddMana(Statement):
     player: Ref
     mana: str
 
 
-@dataclass(frozen=True, slots=True)
 class PayMana(Statement):
     player: Ref
     mana: str
     purpose: str | None  # "attack", "block" or None
 
 
-@dataclass(frozen=True, slots=True)
 class ManaEmpties(Statement):
     pass
 
 
-@dataclass(frozen=True, slots=True)
 class Draw(Statement):
     player: Ref
     count: int
     for_source: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
 class Discard(Statement):
     player: Ref
     count: int | None
     cards: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class LoseLife(Statement):
     player: Ref
     amount: int
     for_source: Ref | None
 
 
-@dataclass(frozen=True, slots=True)
 class GainLife(Statement):
     player: Ref
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
 class SetScheme(Statement):
     player: Ref
     scheme: Ref
 
 
 # ---------------------------------------------------------------- permanents
-@dataclass(frozen=True, slots=True)
 class UntapAll(Statement):
     player: Ref
     except_: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Untap(Statement):
     player: Ref
     permanents: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Tap(Statement):
     player: Ref
     permanents: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class BecomesTapped(Statement):
     permanent: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class PhaseEvent(Statement):
     permanent: Ref
     direction: str  # in / out
 
 
-@dataclass(frozen=True, slots=True)
 class Leaves(Statement):
     permanent: Ref
     how: str  # dies, destroyed, exiled, sacrificed, left, hand, graveyard
     state_based: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Sacrifice(Statement):
     player: Ref
     permanents: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Regenerate(Statement):
     permanent: Ref
 
 
-@dataclass(frozen=True, slots=True)
-class Condition:
+class Condition(Node):
     """What a "for as long as" effect lasts for: `kind` is on_battlefield (subject), controls (subject is a
     player, other the permanent), attached (subject to other) or paired (subject with other)."""
 
@@ -350,7 +391,6 @@ class Condition:
     other: Ref | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class GainControl(Statement):
     player: Ref
     permanent: Ref
@@ -358,7 +398,6 @@ class GainControl(Statement):
     condition: Condition | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class Attach(Statement):
     """'Bonesplitter becomes attached to Grizzly Bears': an Equipment (or an Aura) becomes attached."""
 
@@ -366,12 +405,10 @@ class Attach(Statement):
     target: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class RegenerationShield(Statement):
     permanent: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class PutOntoBattlefield(Statement):
     player: Ref
     card: Ref
@@ -383,13 +420,11 @@ class PutOntoBattlefield(Statement):
 
 
 # ---------------------------------------------------------------- combat
-@dataclass(frozen=True, slots=True)
 class ChooseDefender(Statement):
     player: Ref
     defenders: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class DeclareAttackers(Statement):
     player: Ref
     attackers: tuple[Ref, ...]  # empty: "declares no attackers"
@@ -397,14 +432,12 @@ class DeclareAttackers(Statement):
     band: bool
 
 
-@dataclass(frozen=True, slots=True)
 class DeclareBlockers(Statement):
     player: Ref
     blockers: tuple[Ref, ...]  # empty: "declares no blockers"
     attackers: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class DamageOrder(Statement):
     player: Ref
     of_blockers: bool  # True: an attacker's order of its blockers
@@ -412,34 +445,28 @@ class DamageOrder(Statement):
     order: tuple[Ref, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Assignment:
+class Assignment(Node):
     amount: int
     recipient: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class AssignDamage(Statement):
     creature: Ref
     assignments: tuple[Assignment, ...]  # empty: assigns no combat damage
 
 
-@dataclass(frozen=True, slots=True)
 class DamageDealt(Statement):
     pass
 
 
-@dataclass(frozen=True, slots=True)
 class DamageToStack(Statement):
     """`combat damage is put on the stack` (editions where combat damage uses the stack)."""
 
 
-@dataclass(frozen=True, slots=True)
 class DamageResolves(Statement):
     """`combat damage resolves` (editions where combat damage uses the stack)."""
 
 
-@dataclass(frozen=True, slots=True)
 class DealDamage(Statement):
     source: Ref
     amount: int
@@ -447,7 +474,6 @@ class DealDamage(Statement):
     recipient: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class AttackRequirement(Statement):
     """'Mogg Flunkies attacks Bob this turn if able': a requirement to attack one player."""
 
@@ -455,13 +481,11 @@ class AttackRequirement(Statement):
     player: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class RemovedFromCombat(Statement):
     permanent: Ref
 
 
 # ---------------------------------------------------------------- effects
-@dataclass(frozen=True, slots=True)
 class Pump(Statement):
     target: Ref
     power: int
@@ -470,7 +494,6 @@ class Pump(Statement):
     condition: Condition | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class GainAbility(Statement):
     target: Ref
     ability: Ability
@@ -478,7 +501,6 @@ class GainAbility(Statement):
     condition: Condition | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class Becomes(Statement):
     """A permanent becomes a creature (or gains other types) with a base power and toughness, for a while."""
 
@@ -491,66 +513,55 @@ class Becomes(Statement):
     condition: Condition | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class Prevention(Statement):
     amount: int
     target: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class EffectEnds(Statement):
     target: Ref
     modifier: str | None
 
 
-@dataclass(frozen=True, slots=True)
 class DurationsEnd(Statement):
     which: str  # end_of_turn / end_of_combat
 
 
-@dataclass(frozen=True, slots=True)
 class CleanupDamage(Statement):
     with_effects: bool
 
 
-@dataclass(frozen=True, slots=True)
 class ExtraTurn(Statement):
     player: Ref
 
 
-@dataclass(frozen=True, slots=True)
 class ExtraPhase(Statement):
     player: Ref
     steps: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class SkipStep(Statement):
     player: Ref
     step: str
     this_turn: bool
 
 
-@dataclass(frozen=True, slots=True)
 class SkipTurn(Statement):
     player: Ref
 
 
 # ---------------------------------------------------------------- assertions
-@dataclass(frozen=True, slots=True)
 class AssertPT(Statement):
     permanent: Ref
     power: int
     toughness: int
 
 
-@dataclass(frozen=True, slots=True)
 class AssertStatus(Statement):
     permanent: Ref
     status: str
 
 
-@dataclass(frozen=True, slots=True)
 class AssertCount(Statement):
     subject: Ref
     count: int

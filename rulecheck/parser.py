@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any, NamedTuple
@@ -492,7 +492,7 @@ class _Build(Transformer[Token, Any]):
 
     def create_tokens(self, player: n.Ref, count: int, card: n.Ref, *opts: Any) -> n.PutOntoBattlefield:
         opts = tuple(o for o in opts if isinstance(o, tuple))
-        return replace(self._put(player, card, opts, True), count=count)
+        return n.replace(self._put(player, card, opts, True), count=count)
 
     def bf_tapped(self) -> tuple[str, Any]:
         return ("tapped", True)
@@ -1000,7 +1000,7 @@ def _rest_of(st: n.Statement) -> tuple[Any, ...]:
     """A statement's field values after its span, in constructor order."""
     names = _FIELDS_AFTER_SPAN.get(type(st))
     if names is None:
-        names = tuple(f.name for f in fields(st) if f.name != "span")
+        names = tuple(f for f in n.fields_of(st) if f != "span")
         _FIELDS_AFTER_SPAN[type(st)] = names
     return tuple(getattr(st, name) for name in names)
 
@@ -1039,7 +1039,7 @@ def _parse_uncached(code: str, line_no: int) -> list[n.Statement] | SyntaxProble
     stmts: list[n.Statement] = result if isinstance(result, list) else [result]  # type: ignore[list-item]
     segments = _segments(code)
     if len(segments) == len(stmts):
-        stmts = [replace(st, span=n.Span(line_no, a, line_no, b)) for st, (a, b) in zip(stmts, segments, strict=True)]
+        stmts = [n.replace(st, span=n.Span(line_no, a, line_no, b)) for st, (a, b) in zip(stmts, segments, strict=True)]
     return stmts
 
 
