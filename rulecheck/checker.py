@@ -17,7 +17,7 @@ from . import nodes as n
 from .config import DEFAULT, Config
 from .diagnostics import WARNING, Violation
 from .editions import find_edition
-from .parser import MAX_LINE_LENGTH, Comment, parse_line, parse_lines
+from .parser import MAX_LINE_LENGTH, Comment, SyntaxProblem, parse_line, split_comment
 from .replay.engine import Engine
 from .suppression import Suppression, apply_suppressions, is_directive, parse_directive
 
@@ -83,12 +83,59 @@ def _raw_lines(data: Iterable[bytes]) -> Iterator[tuple[bytes, int]]:
 
 
 def _lines_of_bytes(data: Iterable[bytes], path: str, result: FileResult) -> Iterator[tuple[int, str]]:
-    """Decode line by line: a bad byte is reported with its line and column, and the rest goes on."""
+    """Decode line by line: a bad byte is reported with its line and column, and the rest goes on.
+
+    Most input is plain: whole blocks of LF-terminated UTF-8 lines without NUL bytes, none over the length limit.
+    Such a stretch is decoded and split at once, in C; anything else (a CR, a bad byte, a NUL, an over-long
+    line, a byte order mark) goes line by line through `_decoded`, which says what is wrong and where."""
     line_no = 0
-    for raw, overlong in _raw_lines(data):
+    pending = b""
+    blocks = iter(data)
+    head = b""
+    for block in blocks:
+        if not block:
+            continue
+        head = pending + block if pending else block
+        if (line_no == 0 and head.startswith(_BOMS)) or b"\r" in block:
+            break
+        cut = block.rfind(b"\n") + 1
+        if cut == 0:
+            pending = head
+            if len(pending) > 4 * MAX_LINE_LENGTH:
+                break
+            continue
+        try:
+            text = head[:len(pending) + cut - 1].decode("utf-8")
+        except UnicodeDecodeError:
+            break
+        lines = text.split("\n")
+        if "\x00" in text or max(map(len, lines)) > MAX_LINE_LENGTH:
+            break
+        yield from enumerate(lines, line_no + 1)
+        line_no += len(lines)
+        pending = block[cut:]
+    else:
+        if pending:
+            yield from _decoded(_raw_lines([pending]), path, result, line_no)
+        return
+    yield from _decoded(_raw_lines(_chain(head, blocks)), path, result, line_no)
+
+
+_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\xef\xbb\xbf")
+
+
+def _chain(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    yield first
+    yield from rest
+
+
+def _decoded(raw_lines: Iterable[tuple[bytes, int]], path: str, result: FileResult,
+             line_no: int = 0) -> Iterator[tuple[int, str]]:
+    """The careful path of `_lines_of_bytes`: one line at a time, each problem reported where it is."""
+    for raw, overlong in raw_lines:
         line_no += 1
         if line_no == 1:
-            if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+            if raw.startswith(_BOMS[:2]):
                 result.violations.append(Violation(path, 1, 1, 1, 2, "syntax", "this file is UTF-16 or UTF-32 (it "
                                                    "begins with a byte order mark); rulecheck reads UTF-8"))
                 return
@@ -121,34 +168,37 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     result = result or FileResult(path)
     config = config or DEFAULT
     replay = Engine(find_edition(config.edition))   # an `edition:` header switches it
-    current: list[tuple[int, str]] = [(0, "")]
-
-    def remember(numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-        for item in numbered:
-            current[0] = item
-            yield item
-
-    for parsed in parse_lines(remember(lines)):
-        if parsed.comment is not None:
-            raw = current[0][1] if current[0][0] == parsed.line else None
-            _directive(parsed.comment, parsed.line, result, raw, bool(parsed.statements or parsed.problem))
-        if parsed.problem is not None:
-            p = parsed.problem
-            result.violations.append(Violation(path, p.line, p.column, p.line, p.end_column, p.rule, p.message,
-                                               hint=p.hint))
+    feed = replay.feed
+    violations = result.violations
+    statements = result.statements
+    # parse_lines' loop, written out: this loop runs once a line, and every layer of generators costs
+    for line_no, raw in lines:
+        code, comment = split_comment(raw) if "#" in raw else (raw, None)
+        if not code or code.isspace():
+            if comment is not None:
+                _directive(comment, line_no, result, raw, False)
             continue
-        for stmt in parsed.statements:
-            result.statements += 1
-            if isinstance(stmt, n.Include):
+        parsed = parse_line(code, line_no)
+        if comment is not None:
+            _directive(comment, line_no, result, raw, bool(parsed))
+        if type(parsed) is SyntaxProblem:
+            violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
+                                        parsed.rule, parsed.message, hint=parsed.hint))
+            continue
+        for stmt in parsed:  # type: ignore[union-attr]
+            statements += 1
+            if type(stmt) is n.Include:
+                result.statements = statements
                 _include(replay, stmt, base_dir, path, result)
                 continue
             try:
-                replay.feed(stmt)
+                feed(stmt)
             except Exception as exc:  # noqa: BLE001 - a failing check must never take the run down
-                result.violations.append(Violation(path, stmt.span.line, stmt.span.column, stmt.span.line,
-                                                   stmt.span.end_column, "internal-error",
-                                                   f"rulecheck failed on this statement {_failure(exc)}; the rest "
-                                                   "of the file is still checked; please report it"))
+                violations.append(Violation(path, stmt.span.line, stmt.span.column, stmt.span.line,
+                                            stmt.span.end_column, "internal-error",
+                                            f"rulecheck failed on this statement {_failure(exc)}; the rest "
+                                            "of the file is still checked; please report it"))
+    result.statements = statements
     try:
         replay.finish()
     except Exception as exc:  # noqa: BLE001
