@@ -367,6 +367,8 @@ class Game:
     def step_trigger_holders(self) -> list[Permanent]:
         """Permanents on the battlefield with an ability that triggers at the beginning of a step, in the order
         they arrived."""
+        if not self._step_triggers:
+            return []
         return [self._step_triggers[pid] for pid in sorted(self._step_triggers)]
 
     def add_printed_ability(self, p: Permanent, ability: Ability) -> None:

@@ -37,7 +37,8 @@ class Engine:
                 r.resolving = None
             r.last_line = line
             r.game.line = line
-        self._close_groups(stmt)
+        if r.declaration is not None or r.assigning is not None:
+            self._close_groups(stmt)
         try:
             self._dispatch(stmt)
         except UnknownName as err:
@@ -55,15 +56,19 @@ class Engine:
 
     def _dispatch(self, stmt: n.Statement) -> None:
         r = self.replay
-        handler: Handler | None = HANDLERS.get(type(stmt))
+        g = r.game
+        cls = type(stmt)
+        handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
-            raise TypeError(f"no handler for {type(stmt).__name__}")
-        if not r.game.started:
+            raise TypeError(f"no handler for {cls.__name__}")
+        if not g.started:
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
                 return
-        elif type(stmt) is not n.TurnHeader:
-            if not before_event(r, stmt):
+        elif cls is not n.TurnHeader:
+            # before_event has something to check only in these states (most statements skip the call)
+            if (r.mana_emptied is not None or r.gap or g.between_steps or g.between_turns) \
+                    and not before_event(r, stmt):
                 return
             if handler.when == "setup":
                 r.flag(stmt, "syntax", "this statement belongs in the setup, before the first turn header")

@@ -14,6 +14,7 @@ from .registry import handles
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
+    acting_without_priority,
     first_priority,
     no_priority,
     other_event,
@@ -23,22 +24,26 @@ from .tba import (
 PERMANENT_SPELL_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
 
 
-def priority_action(r: Replay, stmt: n.Statement, what: str, player: str) -> None:
+def priority_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> None:
+    """A player passes: the checks of any action taken with priority. `doing` completes the message
+    ("passes priority" or, with `player` empty, "players pass priority")."""
+    if r.first_other is not None and r.priority_used and not r.game.pending and not acting_without_priority(r):
+        return   # the usual case: the step is under way and nothing can be wrong with passing (each test below)
     other_event(r, stmt)
-    flagged = no_priority(r, stmt, what) or pending_trigger(r, stmt)
-    first_priority(r, stmt, player, quiet=flagged)
+    flagged = no_priority(r, stmt, f"{player} {doing}".lstrip()) or pending_trigger(r, stmt)
+    first_priority(r, stmt, player or r.game.active, quiet=flagged)
 
 
 @handles(n.PassPriority, checks=PRIORITY_CHECKS)
 def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = r.game.player(stmt.player)
-    priority_action(r, stmt, f"{player} passes priority", player)
+    priority_action(r, stmt, player, "passes priority")
     r.game.passed.add(player)
 
 
 @handles(n.AllPass, checks=PRIORITY_CHECKS)
 def all_pass(r: Replay, stmt: n.AllPass) -> None:
-    priority_action(r, stmt, "players pass priority", r.game.active)
+    priority_action(r, stmt, "", "players pass priority")
     r.game.passed = set(r.game.players)
 
 

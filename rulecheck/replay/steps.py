@@ -326,20 +326,23 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
     # beginning-of-step triggers
-    first = g.turn_steps.count(step) <= 1
-    for p in g.step_trigger_holders():
-        if p.phased_out:
-            continue
-        for ab in p.abilities():
-            # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger` line
-            if ab.kind == "trigger" and " the next " not in ab.text and trigger_applies(ab.text, step,
-                                                                                         _whose(p, ab.text), g.active,
-                                                                                         first):
-                g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
-    for d in list(g.delayed):
-        if d.step == step:
-            g.pending.append(d)
-            g.delayed.remove(d)
+    holders = g.step_trigger_holders()
+    if holders:
+        first = g.turn_steps.count(step) <= 1
+        for p in holders:
+            if p.phased_out:
+                continue
+            for ab in p.abilities():
+                # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
+                # line
+                if ab.kind == "trigger" and " the next " not in ab.text and \
+                        trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
+                    g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
+    if g.delayed:
+        for d in list(g.delayed):
+            if d.step == step:
+                g.pending.append(d)
+                g.delayed.remove(d)
     if step == "precombat main phase" and g.archenemy != g.active:
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
