@@ -31,32 +31,15 @@ class Engine:
 
     def feed(self, stmt: n.Statement) -> None:
         r = self.replay
+        g = r.game
         line = stmt.span.line
         if line != r.last_line:
             if r.resolving_line != line:
                 r.resolving = None
             r.last_line = line
-            r.game.line = line
+            g.line = line
         if r.declaration is not None or r.assigning is not None:
             self._close_groups(stmt)
-        try:
-            self._dispatch(stmt)
-        except UnknownName as err:
-            r.syntax(err.ref, line, str(err))
-        except NotOnBattlefield as err:
-            r.state(err.ref, line, err.message)
-
-    def add_card(self, stmt: n.CardDef) -> None:
-        """A card definition read from a YAML card file."""
-        setup.add_card(self.replay, stmt)
-
-    def finish(self) -> None:
-        """End of transcript: close anything still open."""
-        self._close_groups(None)
-
-    def _dispatch(self, stmt: n.Statement) -> None:
-        r = self.replay
-        g = r.game
         cls = type(stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
@@ -73,7 +56,20 @@ class Engine:
             if handler.when == "setup":
                 r.flag(stmt, "syntax", "this statement belongs in the setup, before the first turn header")
                 return
-        handler.function(r, stmt)
+        try:
+            handler.function(r, stmt)
+        except UnknownName as err:
+            r.syntax(err.ref, line, str(err))
+        except NotOnBattlefield as err:
+            r.state(err.ref, line, err.message)
+
+    def add_card(self, stmt: n.CardDef) -> None:
+        """A card definition read from a YAML card file."""
+        setup.add_card(self.replay, stmt)
+
+    def finish(self) -> None:
+        """End of transcript: close anything still open."""
+        self._close_groups(None)
 
     def _close_groups(self, stmt: n.Statement | None) -> None:
         """Judge a declaration or damage assignment once a statement that doesn't continue it arrives

@@ -61,7 +61,7 @@ def assume_tbas(r: Replay) -> None:
         r.tba_assumed.add(kind)
         if kind == "untap":
             for p in g.battlefield.values():
-                if p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
+                if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
             for p in list(g.battlefield.values()):

@@ -129,8 +129,8 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
     if player == g.active:
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
-            [p for p in g.battlefield.values()
-             if p.controller == player and p.name not in names and not g.has_ability(p, keep)]
+            [p for p in g.battlefield.values()   # (untapping an untapped permanent changes nothing)
+             if p.tapped and p.controller == player and p.name not in names and not g.has_ability(p, keep)]
         for p in targets:
             p.tapped = False
     else:
