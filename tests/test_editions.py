@@ -131,6 +131,18 @@ def test_unknown_edition_in_the_header() -> None:
         (1, "syntax", "unknown edition '1999'; rulecheck knows 2003, baseline, current")]
 
 
+def test_a_second_edition_header_is_refused_and_the_first_stands() -> None:
+    v = check_text("edition: 2003\nedition: baseline\n" + MANA_BURN)
+    assert [(x.line, x.column, x.end_column, x.rule, x.message) for x in v] == [
+        (2, 10, 18, "syntax", "the edition was already set on line 1 ('2003'); a transcript is judged under one "
+                              "edition"),
+        (11, 1, 18, "300.3", "Alice has 19 life in the replay, not 20: 1 unused mana left in the pool as a phase "
+                             "ended burned Alice for 1 life")]   # mana burn: the 2003 edition judges the game
+    # a header with an unknown name sets nothing, so a corrected one after it is taken
+    assert [(x.line, x.rule) for x in check_text("edition: 203\nedition: 2003\n" + MANA_BURN)] == [
+        (1, "syntax"), (11, "300.3")]
+
+
 def test_edition_after_the_game_began_is_refused() -> None:
     v = check_text("players: Alice, Bob\nturn 1: Alice, in upkeep step\nedition: current\n")
     assert [(x.line, x.rule) for x in v] == [(3, "syntax")]

@@ -66,6 +66,7 @@ class Replay:
     def __init__(self, edition: Edition = BASELINE) -> None:
         self.game = Game()
         self.edition = edition
+        self.edition_line: int | None = None   # where an `edition:` header set it
         self.findings: list[Finding] = []
         self._flagged: set[tuple[int, str]] = set()
         self._flagged_stmt: set[tuple[int, int]] = set()

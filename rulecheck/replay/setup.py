@@ -47,12 +47,20 @@ def header(r: Replay, stmt: n.Statement) -> None:
 @handles(n.Edition, when="setup")
 def edition(r: Replay, stmt: n.Edition) -> None:
     """`edition: NAME` in the header: the edition that judges the rest of the transcript (it wins over the
-    configuration); an unknown name is a syntax error with a suggestion, and the edition stays as it was."""
+    configuration); an unknown name is a syntax error with a suggestion, and the edition stays as it was. A
+    transcript has one edition: a second header is a syntax error and the first one stands."""
+    col = stmt.name_column or stmt.span.column
+    where = n.Ref(stmt.name, col, col + len(stmt.name))
+    if r.edition_line is not None:
+        r.syntax(where, stmt.span.line, f"the edition was already set on line {r.edition_line} "
+                                        f"('{r.edition.name}'); a transcript is judged under one edition")
+        return
     try:
         r.edition = find_edition(stmt.name)
     except UnknownEdition as err:
-        col = stmt.name_column or stmt.span.column
-        r.syntax(n.Ref(stmt.name, col, col + len(stmt.name)), stmt.span.line, str(err))
+        r.syntax(where, stmt.span.line, str(err))
+        return
+    r.edition_line = stmt.span.line
 
 
 @handles(n.CardDef, when="setup")
