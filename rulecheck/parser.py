@@ -1307,12 +1307,17 @@ def _parse_uncached(code: str, line_no: int) -> list[n.Statement] | SyntaxProble
     stmts: list[n.Statement] = result if isinstance(result, list) else [result]  # type: ignore[list-item]
     segments = _segments(code)
     if len(segments) == len(stmts):
-        stmts = [replace(st, span=n.Span(line_no, a, line_no, b)) for st, (a, b) in zip(stmts, segments, strict=True)]
+        for i, (a, b) in enumerate(segments):
+            span = stmts[i].span
+            if span.column != a or span.end_column != b or span.line != line_no or span.end_line != line_no:
+                stmts[i] = type(stmts[i])(n.Span(line_no, a, line_no, b), *_rest_of(stmts[i]))
     return stmts
 
 
 def _segments(code: str) -> list[tuple[int, int]]:
     """1-based [start, end) columns of each ';'-separated statement, trimmed of spaces."""
+    if ";" not in code:
+        return [(len(code) - len(code.lstrip()) + 1, len(code.rstrip()) + 1)]
     out: list[tuple[int, int]] = []
     start = 0
     in_quote = False
