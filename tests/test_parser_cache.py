@@ -224,7 +224,9 @@ def test_the_grammar_treats_all_digits_alike() -> None:
     ("re", r"[0-9]+", True), ("re", r"\d+(?:/\d+)?", True), ("re", r"[a-z][a-z0-9\-]*", True),
     ("re", r"\w+|[^:\"\n]", True), ("re", r"(?:\{[^}\s]{1,3}\})+", True), ("re", r"(?!x)\s*\(\d+\)", True),
     ("re", r"[1-9][0-9]*", False), ("re", r"x5", False), ("re", r"[a-z5]", False), ("re", r"(a)\1", False),
-    ("re", r"[^3]", False), ("str", "2/2", False), ("str", "first strike", True),
+    ("re", r"[^3]", False), ("re", r"[+-5]", False), ("re", r"[!-~]", True), ("re", r"[!-/]", True),
+    ("re", r"\x35", False), ("re", r"\N{DIGIT FIVE}", False), ("re", r"\N{LATIN SMALL LETTER A}", True),
+    ("str", "2/2", False), ("str", "first strike", True),
 ])
 def test_which_terminals_treat_all_digits_alike(kind: str, pattern: str, blind: bool) -> None:
     import importlib
