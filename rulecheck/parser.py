@@ -789,7 +789,7 @@ class _Shape(NamedTuple):
 
 class _FirstOfShape(NamedTuple):
     code: str
-    statements: list[n.Statement]
+    statements: tuple[n.Statement, ...]  # a copy: the caller owns the list it was given
 
 
 _SHAPE_CACHE_SIZE = 2048
@@ -820,7 +820,7 @@ def _parse_cold(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
         return _from_shape(entry, code, line_no)
     parsed = _parse_uncached(code, line_no)
     if not known and not isinstance(parsed, SyntaxProblem):
-        _remember_shape(key, _FirstOfShape(code, parsed))
+        _remember_shape(key, _FirstOfShape(code, tuple(parsed)))
     return parsed
 
 
@@ -839,7 +839,7 @@ def _from_shape(shape: _Shape, code: str, line_no: int) -> list[n.Statement]:
     return out
 
 
-def _shape_of(code: str, stmts: list[n.Statement]) -> _Shape | None:
+def _shape_of(code: str, stmts: tuple[n.Statement, ...]) -> _Shape | None:
     """What to re-read in a line of this shape, or None when its suffix digits reach anything but names."""
     if not _digit_blind():
         return None
@@ -895,7 +895,7 @@ def _fields_of(value: Any) -> tuple[str, ...] | None:
 
 def _gather(value: Any, refs: dict[_Spot, str], strings: list[str]) -> bool:
     """Collect every Ref (by position) and every other string inside a value; False on two Refs at one place
-    with different texts."""
+    with different texts, and on a value of a kind the shape cache does not walk (a dict, a set, ...)."""
     if isinstance(value, n.Ref):
         return refs.setdefault((value.column, value.end_column), value.text) == value.text
     if isinstance(value, str):
@@ -903,8 +903,10 @@ def _gather(value: Any, refs: dict[_Spot, str], strings: list[str]) -> bool:
         return True
     if isinstance(value, (tuple, list)):
         return all(_gather(item, refs, strings) for item in value)
+    if value is None or isinstance(value, (int, float)):
+        return True
     names = _fields_of(value)
-    return names is None or all(_gather(getattr(value, name), refs, strings) for name in names)
+    return names is not None and all(_gather(getattr(value, name), refs, strings) for name in names)
 
 
 def _touches(value: Any, spots: set[_Spot], copies: dict[str, _Spot]) -> bool:

@@ -198,6 +198,35 @@ def test_two_names_with_one_text_are_each_re_read() -> None:
     assert (damage.recipient.text, dies.permanent.text) == ("Hill Giant (7)", "Hill Giant (1)")  # type: ignore
 
 
+def test_a_shape_is_refused_when_its_statements_hold_what_it_cannot_walk() -> None:
+    from dataclasses import dataclass
+
+    from rulecheck import nodes
+
+    @dataclass(frozen=True, slots=True)
+    class Noted(nodes.Statement):
+        perm: nodes.Ref
+        notes: dict[str, str]
+
+    code = "Hill Giant (4) is noted"
+    span = nodes.Span(1, 1, 1, 24)
+    giant = nodes.Ref("Hill Giant (4)", 1, 15)
+    assert parser._shape_of(code, (Noted(span, giant, {"name": "Hill Giant (4)"}),)) is None
+    assert parser._shape_of(code, (Noted(span, giant, {}),)) is None
+    walked = parser._shape_of(code, (nodes.Regenerate(span, giant),))
+    assert walked is not None and walked.refs == ((1, 15),)
+
+
+def test_a_caller_changing_its_statements_changes_no_shape() -> None:
+    parser.clear_cache()
+    lines = [f"Bob casts Lightning Bolt targeting Hill Giant ({n})" for n in (4, 5, 6)]
+    first = parser.parse_line(lines[0], 1)
+    other = parser._parse_uncached("Bob casts Lightning Jolt targeting Hill Giant (4)", 1)
+    assert isinstance(first, list) and isinstance(other, list)
+    first[0] = other[0]
+    assert [parser.parse_line(code, 2) for code in lines[1:]] == [parser._parse_uncached(code, 2) for code in lines[1:]]
+
+
 def test_syntax_problems_never_make_a_shape() -> None:
     parser.clear_cache()
     for number in (11, 12, 13):
