@@ -73,7 +73,10 @@ def _duration(value: str | n.Condition) -> tuple[str, n.Condition | None]:
 
 @v_args(inline=True)
 class _Build(Transformer[Token, Any]):
-    """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser)."""
+    """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser).
+
+    A callback may copy a name's text (``Target.text``) but must not compute anything else from it (a number,
+    a lower-cased form): the shape cache re-reads names and their copies only (see ``_parse_cold``)."""
 
     line_no = 1
 
@@ -773,8 +776,8 @@ def lark_parser() -> Lark:
 #      replaced by the new text; any other string holding one of the "(digits)" refuses the shape, as does a
 #      copy that could come from two Refs.  (No transformer callback computes anything else from a name.)
 # Syntax problems are never stored; a refused shape is remembered so it costs one dict lookup, then Lark.
-# tests/test_parser_cache.py compares this path with Lark on every line of the fixtures and examples, on the
-# same lines with other suffix digits, and on a generated game.
+# tests/test_parser_cache.py compares this path with Lark on every line of the fixtures, the examples, the shared
+# acceptance set and a generated game, on the same lines with other suffix digits and on broken variants.
 _SUFFIX = re.compile(r"\([0-9]+\)")
 _ASCII_DIGITS = frozenset(range(ord("0"), ord("9") + 1))
 _Spot = tuple[int, int]  # a Ref's column and end_column
