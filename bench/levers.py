@@ -7,6 +7,7 @@ Every variant runs in its own process and reports CPU time (less disturbed by ot
 than wall time) of check_file, best of --repeats, after the LALR tables are built.  The levers:
 
 - line cache: parsed lines are kept and reused (rulecheck.parser.parse_line);
+- shape cache: a line new only by the digits of its '(N)' suffixes is built from a parsed line of its shape;
 - turn fast path: 'turn N: P' and 'turn N ends' are read without Lark (each is unique, so never cached);
 - no propagate_positions: Lark fills no tree metadata, which the inline transformer never reads;
 - inline transformer: typed nodes are built while parsing, not from a parse tree afterwards.
@@ -28,7 +29,8 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 
-VARIANTS = ["all levers", "no line cache", "no turn fast path", "propagate_positions on", "tree, then transform"]
+VARIANTS = ["all levers", "no line cache", "no shape cache", "no turn fast path", "propagate_positions on",
+            "tree, then transform"]
 
 
 def _variant(name: str, path: str) -> dict[str, Any]:
@@ -39,6 +41,8 @@ def _variant(name: str, path: str) -> dict[str, Any]:
 
     if name == "no line cache":
         parser._remember = lambda code, template: None
+    elif name == "no shape cache":
+        parser._parse_cold = parser._parse_uncached
     elif name == "no turn fast path":
         parser._turn_line = lambda code, line_no: None
     elif name in ("propagate_positions on", "tree, then transform"):

@@ -549,7 +549,7 @@ def _run_pool(items: Sequence[tuple[str, Config]], workers: int, done: Callable[
     from .parser import lark_parser
 
     lark_parser()  # built once here, so forked workers inherit it
-    chunk = max(1, min(32, len(items) // (workers * 4)))
+    chunk = max(1, min(16, len(items) // (workers * 16)))   # small enough that no worker idles at the end
     finished = 0
     try:
         pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
