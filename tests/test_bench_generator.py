@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_modules import bench_module
 
 from rulecheck.checker import check_text
 
@@ -15,12 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_generate", ROOT / "bench" / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_generate"] = module
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("generate")
 
 
 generate = _generator()
@@ -80,11 +74,7 @@ def test_tournament_files_are_written(tmp_path: Path) -> None:
 
 
 def _stress() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_stress", ROOT / "bench" / "stress.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("stress")
 
 
 def test_the_big_combat_of_the_stress_bench_is_legal_and_damages_every_blocker() -> None:

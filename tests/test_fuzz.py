@@ -9,10 +9,8 @@ run of 10^5 inputs is bench/fuzz.py (figures in docs/robustness.md), which share
 from __future__ import annotations
 
 import atexit
-import importlib.util
 import random
 import shutil
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from bench_modules import bench_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
@@ -32,12 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _load_fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rulecheck_bench_fuzz", ROOT / "bench" / "fuzz.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("fuzz")
 
 
 fuzz = _load_fuzz()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from bench_modules import bench_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,12 +96,7 @@ def test_comment_split_matches_the_character_scan(line: str) -> None:
 
 # ---------------------------------------------------------------- the shape cache for "(N)" suffixes
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_generate_cache", ROOT / "bench" / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_generate_cache"] = module
-    spec.loader.exec_module(module)
-    return module
+    return bench_module("generate")
 
 
 def _all_lines() -> list[str]:

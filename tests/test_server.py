@@ -5,7 +5,6 @@ the command line's code path) and `rulecheck exam` report for the same text."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 import re
 import shutil
@@ -23,6 +22,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("pygls")
 
+from bench_modules import bench_module  # noqa: E402
 from lsprotocol import types as t  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 from pygls.uris import from_fs_path  # noqa: E402
@@ -724,12 +724,7 @@ def test_keyword_completions_are_statements() -> None:
 
 def _big_transcript(events: int) -> str:
     """A legal generated game (bench/generate.py) of about that many statements, one a line."""
-    spec = importlib.util.spec_from_file_location("bench_generate_for_server", ROOT / "bench" / "generate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_generate_for_server"] = module
-    spec.loader.exec_module(module)
-    return "\n".join(module.game_lines(events, seed=3)) + "\n"
+    return "\n".join(bench_module("generate").game_lines(events, seed=3)) + "\n"
 
 
 def test_typing_into_a_10000_line_transcript_does_not_queue_checks() -> None:
