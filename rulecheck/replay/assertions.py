@@ -7,6 +7,7 @@ from .. import nodes as n
 from .combat.triggers import became_blocked
 from .context import Replay
 from .registry import handles
+from .tba import assume_tbas
 
 
 def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
@@ -25,22 +26,43 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
 
 @handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3", "2003:300.3"))
 def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> None:
+    """A statement of the game's state, judged against the replay. Turn-based actions not narrated happen as
+    their step begins, before anything else: an assertion that the state before them would refute is judged
+    again once they are taken as done (the combat damage of a step whose first line says the life totals)."""
+    problem = _judge(r, stmt)
+    if problem is not None and _tbas_pending(r):
+        assume_tbas(r)
+        problem = _judge(r, stmt)
+    if problem is not None:
+        key, message = problem
+        r.flag(stmt, key, message)
+    if isinstance(stmt, n.AssertCount) and stmt.what == "life":
+        r.mana_burned.pop(stmt.subject.text, None)
+
+
+def _tbas_pending(r: Replay) -> bool:
+    g = r.game
+    return g.step is not None and not g.between_steps and any(k not in r.tba_done for k in g.step_tbas())
+
+
+def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tuple[str, str] | None:
+    """What is wrong with the assertion in the replayed game now (rule key and message), or None."""
     g = r.game
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
         actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
-        burned = r.mana_burned.pop(ps.name, (0, 0))[0] if stmt.what == "life" else 0
+        burned = r.mana_burned.get(ps.name, (0, 0))[0] if stmt.what == "life" else 0
         if burned and actual is not None and stmt.count == actual + burned:
-            r.flag(stmt, "2003:300.3", f"{stmt.subject.text} has {actual} life in the replay, not {stmt.count}: "
-                                       f"{burned} unused mana left in the pool as a phase ended burned "
-                                       f"{stmt.subject.text} for {burned} life")
-        elif actual is not None and actual != stmt.count:
+            return "2003:300.3", (f"{stmt.subject.text} has {actual} life in the replay, not {stmt.count}: "
+                                  f"{burned} unused mana left in the pool as a phase ended burned "
+                                  f"{stmt.subject.text} for {burned} life")
+        if actual is not None and actual != stmt.count:
             what = "cards in hand" if stmt.what == "hand" else "life"
-            r.flag(stmt, "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}")
-        return
+            return "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}"
+        return None
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:
-        return
+        return None
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)
         if (pw, tg) != (stmt.power, stmt.toughness):
@@ -49,29 +71,28 @@ def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> N
                 if gone and (pw + sum(e.power for e in gone), tg + sum(e.toughness for e in gone)) == \
                         (stmt.power, stmt.toughness):
                     ended = "when the combat phase ended" if when == "end of combat" else "in the cleanup step"
-                    r.flag(stmt, key, f"{p.name} is {pw}/{tg}, not {stmt.power}/{stmt.toughness}: "
-                                      f"{' and '.join(e.label for e in gone)} ended {ended}")
-                    return
-            r.flag(stmt, "assert", f"{p.name} is {pw}/{tg} in the replay, not {stmt.power}/{stmt.toughness}")
+                    return key, (f"{p.name} is {pw}/{tg}, not {stmt.power}/{stmt.toughness}: "
+                                 f"{' and '.join(e.label for e in gone)} ended {ended}")
+            return "assert", f"{p.name} is {pw}/{tg} in the replay, not {stmt.power}/{stmt.toughness}"
     elif isinstance(stmt, n.AssertStatus):
         truth = {"tapped": p.tapped, "untapped": not p.tapped, "attacking": p.in_combat and p.attacking is not None,
                  "blocking": p.in_combat and bool(p.blocking), "blocked": bool(p.blocked),
                  "unblocked": p.attacking is not None and not p.blocked}[stmt.status]
         if not truth and p.left_combat_at_end and stmt.status in ("attacking", "blocking", "blocked", "unblocked"):
-            r.flag(stmt, "511.3", f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
-                                  "step ended")
-        elif not truth:
-            r.flag(stmt, "assert", f"{p.name} is not {stmt.status} in the replay")
+            return "511.3", (f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
+                             "step ended")
+        if not truth:
+            return "assert", f"{p.name} is not {stmt.status} in the replay"
     elif stmt.what == "damage" and p.damage != stmt.count:
         if p.damage == 0 and g.damage_removed.get(p.pid) == stmt.count:
-            r.flag(stmt, "514.2", f"{p.name} has no damage, not {stmt.count}: damage is removed from permanents in "
-                                  "the cleanup step")
-        else:
-            r.flag(stmt, "assert", f"{p.name} has {p.damage} damage in the replay, not {stmt.count}")
+            return "514.2", (f"{p.name} has no damage, not {stmt.count}: damage is removed from permanents in "
+                             "the cleanup step")
+        return "assert", f"{p.name} has {p.damage} damage in the replay, not {stmt.count}"
     elif stmt.what == "loyalty":
         loyalty = p.counters.get("loyalty", p.card.loyalty or 0)
         if loyalty != stmt.count:
-            r.flag(stmt, "assert", f"{p.name} has {loyalty} loyalty in the replay, not {stmt.count}")
+            return "assert", f"{p.name} has {loyalty} loyalty in the replay, not {stmt.count}"
+    return None
 
 
 @handles(n.AssertStatus, checks=("511.3",))

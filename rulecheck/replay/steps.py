@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
+from ..game.game import Game
 from ..game.objects import PendingTrigger, Permanent, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
@@ -124,19 +125,19 @@ SKIP_DRAW = "skip your draw step"
 def _apply_skips(r: Replay) -> None:
     g = r.game
     if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
-        _remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
+        remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
         g.skipped_steps.add("draw step")
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
         if player != g.active:
             keep.append((player, step, this_turn))
             continue
-        _remove_from_plan(r, step)
+        remove_from_plan(r, step)
         g.skipped_steps.add(step)
     g.skips = keep
 
 
-def _remove_from_plan(r: Replay, step: str) -> None:
+def remove_from_plan(r: Replay, step: str) -> None:
     g = r.game
     if step == "combat phase":
         g.plan = [e for e in g.plan if STEP_PHASE.get(e.step) != "combat"]
@@ -177,6 +178,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     r.tba_done = {}
     r.tba_assumed = set()
     r.first_other = None
+    _begin_step_state(g, step)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
                     and assigns_this_step(g, p)]
@@ -314,12 +316,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
     g.waiting = []
     r.pending_flagged = False
     r.priority_used = False
-    if step == "precombat main phase":
-        g.precombat_main_done = True
-    if step == "cleanup step":
-        g.cleanup_priority = False
-    if step == "beginning of combat step":
-        begin_combat(g)
+    _begin_step_state(g, step)
     if step in DAMAGE_STEPS:
         begin_damage_step(g)
     if joined:
@@ -347,6 +344,17 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
         r.tba_done["choose_defender"] = None
+
+
+def _begin_step_state(g: Game, step: str) -> None:
+    """What a step's beginning sets, whether the transcript narrates the step or leaves it out in a gap (the
+    defending players of a combat, the main phase that is the precombat one)."""
+    if step == "precombat main phase":
+        g.precombat_main_done = True
+    if step == "cleanup step":
+        g.cleanup_priority = False
+    if step == "beginning of combat step":
+        begin_combat(g)
 
 
 def _whose(p: Permanent, text: str) -> str:
@@ -407,33 +415,6 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     g.passed = set()
 
 
-@handles(n.ExtraPhase)
-def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
-    g = r.game
-    steps = [canonical_step(s) for s in stmt.steps]
-    entries: list[PlanEntry] = []
-    for s in steps:
-        if s in ("combat phase",):
-            entries += [PlanEntry(x, "extra_phase") for x in ("beginning of combat step", "declare attackers step",
-                                                              "declare blockers step", "combat damage step",
-                                                              "end of combat step")]
-        elif s.endswith("main phase") or s == "main phase":
-            entries.append(PlanEntry("postcombat main phase", "extra_phase"))
-        elif s in PHASE_NAMES:
-            continue
-        else:
-            entries.append(PlanEntry(s, "extra_step"))
-    if entries and entries[0].origin == "extra_phase":
-        # after the current phase
-        phase = STEP_PHASE.get(g.step or "", "")
-        i = 0
-        while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
-            i += 1
-        g.plan[i:i] = entries
-    else:
-        g.plan[0:0] = entries
-
-
 @handles(n.TurnEnd, checks=TURN_ORDER_CHECKS)
 def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
     if not r.game.between_turns:
@@ -443,28 +424,6 @@ def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
 @handles(n.Gap)
 def gap(r: Replay, stmt: n.Gap) -> None:
     r.gap = True
-
-
-@handles(n.ExtraTurn, when="any")
-def extra_turn(r: Replay, stmt: n.ExtraTurn) -> None:
-    r.game.extra_turns.push(r.game.player(stmt.player))
-
-
-@handles(n.SkipStep, when="any")
-def skip_step(r: Replay, stmt: n.SkipStep) -> None:
-    g = r.game
-    player = g.player(stmt.player)
-    step = canonical_step(stmt.step)
-    if player == g.active and g.started and any(e.step == step or (step == "combat phase") for e in g.plan):
-        _remove_from_plan(r, step)
-        g.skipped_steps.add(step)
-    else:
-        g.skips.append((player, step, stmt.this_turn))
-
-
-@handles(n.SkipTurn, when="any")
-def skip_turn(r: Replay, stmt: n.SkipTurn) -> None:
-    r.game.skip_turns.append(r.game.player(stmt.player))
 
 
 CHECKS = ("703.4p", "500.11")   # before_event (703.4p armed by the ManaEmpties handler)

@@ -1,0 +1,61 @@
+"""Changes to the turn plan that the transcript announces: additional turns, phases and steps, and skipped ones
+(CR 500.7-500.10). Whether the game then follows the plan is judged in `steps`."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.objects import PlanEntry
+from ..game.steps import PHASE_NAMES, STEP_PHASE, canonical_step
+from .context import Replay
+from .registry import handles
+from .steps import remove_from_plan
+
+
+@handles(n.ExtraPhase)
+def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
+    g = r.game
+    steps = [canonical_step(s) for s in stmt.steps]
+    entries: list[PlanEntry] = []
+    for s in steps:
+        if s in ("combat phase",):
+            entries += [PlanEntry(x, "extra_phase") for x in ("beginning of combat step", "declare attackers step",
+                                                              "declare blockers step", "combat damage step",
+                                                              "end of combat step")]
+        elif s.endswith("main phase") or s == "main phase":
+            entries.append(PlanEntry("postcombat main phase", "extra_phase"))
+        elif s in PHASE_NAMES:
+            continue
+        else:
+            entries.append(PlanEntry(s, "extra_step"))
+    if entries and entries[0].origin == "extra_phase":
+        # after the current phase
+        phase = STEP_PHASE.get(g.step or "", "")
+        i = 0
+        while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
+            i += 1
+        g.plan[i:i] = entries
+    else:
+        g.plan[0:0] = entries
+
+
+
+@handles(n.ExtraTurn, when="any")
+def extra_turn(r: Replay, stmt: n.ExtraTurn) -> None:
+    r.game.extra_turns.push(r.game.player(stmt.player))
+
+
+@handles(n.SkipStep, when="any")
+def skip_step(r: Replay, stmt: n.SkipStep) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    step = canonical_step(stmt.step)
+    if player == g.active and g.started and any(e.step == step or (step == "combat phase") for e in g.plan):
+        remove_from_plan(r, step)
+        g.skipped_steps.add(step)
+    else:
+        g.skips.append((player, step, stmt.this_turn))
+
+
+@handles(n.SkipTurn, when="any")
+def skip_turn(r: Replay, stmt: n.SkipTurn) -> None:
+    r.game.skip_turns.append(r.game.player(stmt.player))
