@@ -301,12 +301,25 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         return
     if q is None:
         return
+    amount = _prevented(g, q, amount)
+    if amount <= 0:
+        return
     if q.card.is_("planeswalker") and not q.is_creature():
         q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
     else:
         q.damage += amount
         if src is not None and g.has_ability(src, "deathtouch"):
             q.counters["deathtouch-damage"] = 1
+
+
+def _prevented(g: Game, q: Permanent, amount: int) -> int:
+    """What is left of damage to a permanent after its prevention shields, which are used up by it."""
+    for e in g.effects if amount > 0 else ():
+        if e.prevent > 0 and e.target == q.pid:
+            used = min(e.prevent, amount)
+            e.prevent -= used
+            amount -= used
+    return amount
 
 
 def state_based_actions(g: Game) -> None:

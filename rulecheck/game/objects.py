@@ -108,6 +108,7 @@ class Effect:
     add_types: tuple[str, ...] = ()        # types (and colours) it gains
     controller: str | None = None          # who controls it
     shield: bool = False                   # a regeneration shield
+    prevent: int = 0                       # a prevention shield: how much of the next damage it still prevents
     # "for as long as": (kind, permanent id, other permanent id or player); kinds: on_battlefield, controls,
     # attached, paired
     condition: tuple[str, int, int | str | None] | None = None

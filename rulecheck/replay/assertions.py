@@ -67,7 +67,7 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         pw, tg = g.pt(p)
         if (pw, tg) != (stmt.power, stmt.toughness):
             for when, key in (("end of combat", "500.5"), ("cleanup", "514.2")):
-                gone = [e for e, w in g.expired.get(p.pid, []) if w == when]
+                gone = [e for e, w in g.expired.get(p.pid, []) if w == when and (e.power or e.toughness)]
                 if gone and (pw + sum(e.power for e in gone), tg + sum(e.toughness for e in gone)) == \
                         (stmt.power, stmt.toughness):
                     ended = "when the combat phase ended" if when == "end of combat" else "in the cleanup step"

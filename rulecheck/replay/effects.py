@@ -101,7 +101,12 @@ def attack_requirement(r: Replay, stmt: n.AttackRequirement) -> None:
 
 @handles(n.Prevention, when="any")
 def prevention(r: Replay, stmt: n.Prevention) -> None:
-    r.game.perm(stmt.target)
+    """`prevent the next N damage to X this turn`: a shield that prevents damage as it would be dealt, until N
+    is used up or the turn ends. Lethal damage (510.1c) still counts only the damage marked."""
+    p = r.game.perm(stmt.target)
+    if stmt.amount > 0:
+        r.game.add_effect(Effect(p.pid, duration="this_turn", line=stmt.span.line,
+                                 label=f"prevent the next {stmt.amount} damage", prevent=stmt.amount))
 
 
 @handles(n.Attach)
