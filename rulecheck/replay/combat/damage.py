@@ -8,7 +8,6 @@ from ...game.combat import (
     apply_damage,
     assigns_this_step,
     deal_combat_damage,
-    defending_player_of,
     is_attacker,
     orders_by_choice,
     put_combat_damage_on_stack,
@@ -79,13 +78,18 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
         else:
             blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
             trample = g.may_have(p, "trample")
-            defender = defending_player_of(g, p)
             if total and not blockers and not trample:
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, and with no creature blocking it any more it assigns "
                                        "no combat damage", ("509.1h",))
                 return
-            bad = [name for name in recipients
-                   if name not in blockers and not (trample and name in (defender, p.attacking))]
+            # trample's excess goes to what the creature attacks: a creature attacking a planeswalker can't assign
+            # any of it to the defending player (702.18d; current 702.19f)
+            bad = [name for name in recipients if name not in blockers and not (trample and name == p.attacking)]
+            if bad and trample and bad[0] in g.pstate and p.attacking is not None:
+                r.flag(stmt, "510.1c", f"{p.name} is attacking {p.attacking}, so trample lets it assign damage "
+                                       f"beyond its blockers only to {p.attacking}, not to {bad[0]}",
+                       ("702.18",))
+                return
             if bad:
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, so it assigns its combat damage to the creatures "
                                        f"blocking it, not to {bad[0]}", ("509.1h",))
