@@ -17,6 +17,7 @@ from ...game.combat import (
     MUST_BE_BLOCKED,
     MUST_BLOCK,
     able_to_attack,
+    attack_tax,
     block_tax,
     can_attack_for_free,
     defending_player_of,
@@ -58,9 +59,11 @@ def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]
 
 def _attackable(r: Replay, players: list[str]) -> list[str]:
     """The required players this turn's attack can reach: the defending players (in two-player games, the
-    opponent; in multiplayer, the chosen one or all of them)."""
+    opponent; in multiplayer, the chosen one or all of them) that can be attacked without paying a cost (no
+    player is required to pay one to obey a requirement, 508.1d)."""
     g = r.game
-    return [x for x in players if x in g.defenders or (not g.defenders and x != g.active)]
+    return [x for x in players if (x in g.defenders or (not g.defenders and x != g.active))
+            and attack_tax(g, x) == 0]
 
 
 @lru_cache(maxsize=1024)
