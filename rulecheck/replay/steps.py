@@ -241,58 +241,61 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
         g.between_turns = False
     if g.step is not None and not g.between_steps:
         _end_step(r, stmt, implied=True)
-    _advance_plan(r, step, stmt)
-    _enter_step(r, step, stmt, joined=False)
+    skipped = _advance_plan(r, step, stmt)
+    _enter_step(r, step, stmt, joined=False, triggers=not skipped)
 
 
-def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> None:
+def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
+    """Take the step off the turn's plan, flagging a step out of order. True: the step was skipped this turn and
+    happens anyway (flagged)."""
     g = r.game
     expected = g.expected_step()
     if expected is not None and expected.step == step:
         g.plan.pop(0)
-        return
+        return False
     later = [i for i, e in enumerate(g.plan) if e.step == step]
     if r.gap and later:
         for e in g.plan[:later[0]]:
             _run_omitted_step(r, e.step, stmt)
         g.plan = g.plan[later[0] + 1:]
         r.gap = False
-        return
+        return False
     r.gap = False
     if expected is None:
         r.flag(stmt, "500.1", f"the {step} begins, but the turn has no step left")
-        return
+        return False
     if step in ("declare blockers step", "combat damage step") and not g.combat_attackers_declared \
             and g.step in ("declare attackers step", "beginning of combat step"):
         r.flag(stmt, "508.6", f"the {step} begins although no creature attacked; without attackers the declare "
                               "blockers and combat damage steps are skipped")
-        return
+        return False
     if step == "second combat damage step" and g.abilities_unknown:
-        return   # a creature may have first strike that its definition doesn't list
+        return False   # a creature may have first strike that its definition doesn't list
     if step == "second combat damage step":
         r.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
                               "strike or double strike as the first one began", ("510.5",))
-        return
+        return False
     if _skipped_step(r, step):
         r.flag(stmt, "500.10", f"the {step} happens, but it was skipped this turn")
         if STEP_PHASE.get(step) == "combat":  # taken as announced: the rest of that combat phase follows
             rest = ["declare attackers step", "declare blockers step", "combat damage step", "end of combat step"]
             after = rest[rest.index(step) + 1:] if step in rest else rest
             g.plan[0:0] = [PlanEntry(x) for x in after]
-        return
+        return True
     if step == "precombat main phase" and g.precombat_main_done:
         r.flag(stmt, "505.1a", "only the first main phase of a turn is the precombat main phase; this one is a "
                                "postcombat main phase")
         if later:
             g.plan = g.plan[later[0] + 1:]
-        return
+        return False
     if step == "postcombat main phase" and not g.precombat_main_done and expected.step == "precombat main phase":
         r.flag(stmt, "505.1a", "the first main phase of the turn is the precombat main phase")
         g.plan.pop(0)
-        return
+        return False
     _order_violation(r, stmt, expected, f"the {step} begins")
     if later:
         g.plan = g.plan[later[0] + 1:]
+    return False
 
 
 def _skipped_step(r: Replay, step: str) -> bool:
@@ -301,7 +304,10 @@ def _skipped_step(r: Replay, step: str) -> bool:
     return step in skipped or (STEP_PHASE.get(step) == "combat" and "combat phase" in skipped)
 
 
-def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> None:
+def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, triggers: bool = True) -> None:
+    """The step begins. `triggers` False: a step that was skipped and happens anyway (already flagged); what
+    would trigger as it begins is not owed, since the step should not have been there (one violation per
+    fault)."""
     g = r.game
     g.step = step
     g.step_serial += 1
@@ -323,7 +329,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
     # beginning-of-step triggers
-    holders = g.step_trigger_holders()
+    holders = g.step_trigger_holders() if triggers else []
     if holders:
         first = g.turn_steps.count(step) <= 1
         for p in holders:
@@ -335,7 +341,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool) -> Non
                 if ab.kind == "trigger" and " the next " not in ab.text and \
                         trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
-    if g.delayed:
+    if g.delayed and triggers:
         for d in list(g.delayed):
             if d.step == step:
                 g.pending.append(d)
