@@ -125,12 +125,18 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
             if not g.has_ability(p, keep) and p.tapped:
                 r.flag(stmt, "502.2", f"{p.name} stays tapped, but nothing keeps it from untapping; all of the "
                                       "active player's permanents untap", ("703.4b",))
+        names = {ref.text for ref in stmt.except_}
+        kept = next((p for p in g.battlefield.values() if p.tapped and p.controller == player
+                     and p.name not in names and g.has_ability(p, keep)), None)
+        if kept is not None:   # the narration says it untaps: the replay goes on from that
+            r.flag(stmt, "502.2", f"{kept.name} doesn't untap during its controller's untap step, but this says "
+                                  f"all of {player}'s permanents untap (write 'except {kept.name}')", ("703.4b",))
     tba(r, "untap", stmt)
     if player == g.active:
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
             [p for p in g.battlefield.values()   # (untapping an untapped permanent changes nothing)
-             if p.tapped and p.controller == player and p.name not in names and not g.has_ability(p, keep)]
+             if p.tapped and p.controller == player and p.name not in names]
         for p in targets:
             p.tapped = False
     else:
