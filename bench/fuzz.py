@@ -47,10 +47,10 @@ from lark.grammar import NonTerminal, Terminal  # noqa: E402
 
 from rulecheck.checker import check_file  # noqa: E402
 from rulecheck.diagnostics import Violation  # noqa: E402
-from rulecheck.parser import grammar_text  # noqa: E402
-from rulecheck.report import FORMATS, render  # noqa: E402
 from rulecheck.editions import EDITIONS  # noqa: E402
 from rulecheck.editions.registry import TOOL_RULES  # noqa: E402
+from rulecheck.parser import grammar_text  # noqa: E402
+from rulecheck.report import FORMATS, render  # noqa: E402
 
 try:  # Python 3.11+
     from re import _parser as sre_parse  # type: ignore[attr-defined]

@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from rulecheck.cli import cli
-from rulecheck.explain import all_fixtures, fixture_kind, fixtures_for, normalise, parse_cr
 from rulecheck.editions.registry import BY_NUMBER, NOT_OBSERVABLE, RULES, TOOL_RULES
+from rulecheck.explain import all_fixtures, fixture_kind, fixtures_for, normalise, parse_cr
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT.parent / "shared" / "seeds" / "001_e0367771a6981ff8.txt"

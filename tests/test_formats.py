@@ -20,6 +20,7 @@ from rulecheck import __version__
 from rulecheck.checker import check_file
 from rulecheck.cli import cli
 from rulecheck.diagnostics import WARNING, Violation
+from rulecheck.editions.registry import BY_NUMBER
 from rulecheck.report import FORMATS, render
 from rulecheck.report.common import display_path, uri_of
 from rulecheck.report.github import escape_data, escape_property, format_github
@@ -27,7 +28,6 @@ from rulecheck.report.gitlab import fingerprint, format_gitlab
 from rulecheck.report.junit import format_junit
 from rulecheck.report.sarif import format_sarif
 from rulecheck.report.text import format_concise, format_full
-from rulecheck.editions.registry import BY_NUMBER
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = ROOT / "tests" / "snapshots"
