@@ -96,7 +96,7 @@ RULES: tuple[Rule, ...] = (
                  "unblocked", DEFINITION, "checked through 510.1b"),
     _r("506.4d", "A blocking creature that is also an attacked planeswalker leaves combat only when it is neither",
        NOT_OBSERVABLE, "needs type-changing effects the language does not express"),
-    _r("506.5", "What attacking or blocking \"alone\" means", DEFINITION, "checked through 508.1c and 509.1b"),
+    _r("506.5", "Attacking or blocking \"alone\": the only creature declared", related=("508.2",)),
     _r("506.6", "Spells usable only before or after a point in combat", related=("506.6a", "506.6b")),
     _r("506.6a", "\"Before/after attackers are declared\" means before/after the declare attackers step begins"),
     _r("506.6b", "\"Before/after blockers are declared\" means before/after the declare blockers step begins"),

@@ -104,6 +104,7 @@ class Game:
         # combat
         self.assigned: dict[int, list[tuple[int, str]]] = {}      # pid -> [(amount, recipient)]
         self.combat_attackers_declared = False
+        self.attackers_declared = 0               # how many creatures were declared as attackers this combat
         self.first_strike_step = False
         self.defenders: list[str] = []
         self.placement_pending: set[int] = set()

@@ -252,7 +252,7 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     _sacrifice_as_cost(r, stmt, player)
 
 
-@handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "508.2", "508.4", "509.4", "509.4a",
+@handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "506.5", "508.2", "508.4", "509.4", "509.4a",
                             "509.4b", "509.4c", "509.4d", "509.4g") + tuple(STEP_TRIGGER_RULE.values()))
 def trigger(r: Replay, stmt: n.Trigger) -> None:
     g = r.game

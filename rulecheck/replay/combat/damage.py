@@ -51,8 +51,12 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
             r.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
                                   f"first-strike damage step; {p.name} has neither", ("702.7",))
         else:
-            r.flag(stmt, "510.5", f"{p.name} had first strike as the first combat damage step began and lacks "
-                                  "double strike, so it assigns no damage in the second step", ("702.7",))
+            if g.has_ability(p, "first strike"):
+                r.flag(stmt, "510.5", f"{p.name} had first strike as the first combat damage step began and lacks "
+                                      "double strike, so it assigns no damage in the second step", ("702.7",))
+            else:   # it had double strike then, and lost it
+                r.flag(stmt, "510.5", f"{p.name} had double strike as the first combat damage step began and has "
+                                      "lost it, so it assigns no damage in the second step", ("702.4",))
         return
     power = g.pt(p)[0]
     if power <= 0 and total:

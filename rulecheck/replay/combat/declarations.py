@@ -188,6 +188,7 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
             if q.controller == g.active and any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
                 owe(r, q, "exalted", "508.2", f"when {attackers[0].name} attacked alone")
     g.combat_attackers_declared = bool(attackers)
+    g.attackers_declared = len(attackers)
     if not attackers:
         no_attackers(r)
 

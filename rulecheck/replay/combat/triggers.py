@@ -19,7 +19,7 @@ from ...game.combat import (
 from ...game.objects import PendingTrigger, Permanent, StackItem
 from ..context import Replay
 
-CHECKS = ("508.2", "508.4", "509.4", "509.4a", "509.4b", "509.4c", "509.4d", "509.4g", "508.5")
+CHECKS = ("506.5", "508.2", "508.4", "509.4", "509.4a", "509.4b", "509.4c", "509.4d", "509.4g", "508.5")
 
 
 def owe(r: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
@@ -50,6 +50,11 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
     kinds = [k for k in (trigger_kind(a.text) for a in p.abilities() if a.kind == "trigger") if k]
     if not kinds:
         if any(triggers_on_attacking_alone(a.text) for a in p.abilities()):
+            if g.combat_attackers_declared and g.attackers_declared > 1:
+                r.flag(stmt, "506.5", f"{p.name}'s ability triggers only when a creature attacks alone, and "
+                                      f"{g.attackers_declared} creatures were declared as attackers, so none attacked "
+                                      "alone", ("702.83",))
+                return True
             r.flag(stmt, "508.2", f"{p.name}'s ability triggers only when a creature {p.controller} controls is "
                                   "declared as the only attacker, and nothing owed that trigger now", ("702.83",))
             return True
