@@ -79,6 +79,8 @@ class Replay:
         self.assumed_discard = 0
         self.first_other: n.Statement | None = None     # the first event of the step that is not turn-based
         self.resolving: StackItem | None = None          # a resolution on this line describes what follows
+        self.reversed_spells: dict[str, StackItem] = {}  # illegal casts, by card name, in case they 'resolve'
+
         self.resolving_line = -1
         self.last_line = 0
         self.gap = False

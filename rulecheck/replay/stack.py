@@ -78,9 +78,12 @@ def cast(r: Replay, stmt: n.Cast) -> None:
         ps.hand_cards.remove(card.name)
     if ps.hand is not None and ps.hand > 0:
         ps.hand -= 1
-    if not flagged:  # an illegal cast is reversed (716); a later 'resolves' is taken as it comes
-        g.stack.append(StackItem("spell", card.name, player, card, stmt.span.line,
-                                 targets=tuple(t.text for t in stmt.targets if t.kind == "object")))
+    item = StackItem("spell", card.name, player, card, stmt.span.line,
+                     targets=tuple(t.text for t in stmt.targets if t.kind == "object"))
+    if not flagged:
+        g.stack.append(item)
+    else:   # an illegal cast is reversed (716); if the transcript says it resolves, it resolves as cast
+        r.reversed_spells[card.name] = item
     g.note_stack_change()
     _sacrifice_as_cost(r, stmt, player)
 
@@ -330,6 +333,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         r.flag(stmt, "500.2", f"{source} resolves before all players passed priority in succession "
                               f"({', '.join(missing)} did not pass)", ("117.4",))
     item = _remove_from_stack(r, source, stmt.ability)
+    if item is None and not stmt.ability:
+        item = r.reversed_spells.pop(source, None)
     if item is None:
         item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
     r.resolving = item

@@ -13,7 +13,7 @@ from .triggers import became_blocked, owe
 MAX_TOKENS = 10_000   # tokens created by one statement that the replay makes (the rest would only cost memory)
 
 
-@handles(n.PutOntoBattlefield, checks=("509.4",))
+@handles(n.PutOntoBattlefield, checks=("509.4", "508.4"))
 def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -31,6 +31,21 @@ def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
         count = MAX_TOKENS
     for _ in range(count):
         _enter(r, stmt, g.new_perm(card.name, card, player, new=True, token=stmt.token), player)
+
+
+def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, target: str) -> None:
+    """508.4: a creature put onto the battlefield attacking attacks a defending player, or a planeswalker one of
+    them controls; the transcript's choice stands either way."""
+    g = r.game
+    defending = g.defenders or [x for x in g.players if x != g.active]
+    q = None if target in g.pstate else g.named(target)
+    whose = target if q is None else q.controller
+    if whose in defending and (q is None or q.card.is_("planeswalker")):
+        return
+    what = f"{target}, who is not a defending player" if q is None else \
+        f"{target}, which is not a planeswalker a defending player controls"
+    r.flag(stmt, "508.4", f"{p.name} is put onto the battlefield attacking {what}; it can attack only "
+                          f"{' or '.join(defending)} or a planeswalker they control")
 
 
 def _enter(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, player: str) -> None:
@@ -51,6 +66,8 @@ def _enter(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, player: str) -> 
             r.not_in_combat[p.pid] = ("508.4a",
                                      f"{p.name} was put onto the battlefield attacking {target}, which was "
                                          "already gone, so it was never attacking")
+        elif STEP_PHASE.get(g.step or "") == "combat":
+            _attacks_a_defender(r, stmt, p, target)
         if p.is_creature() and player == g.active and not gone and STEP_PHASE.get(g.step or "") == "combat":
             p.attacking = target
             p.in_combat = True
