@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -795,9 +795,34 @@ class _FirstOfShape(NamedTuple):
     statements: tuple[n.Statement, ...]  # a copy: the caller owns the list it was given
 
 
+_V = TypeVar("_V")
+
+
+class _Generations(Generic[_V]):
+    """A bounded cache by line text: entries go into the young generation, and a full young generation becomes
+    the old one (the older one is dropped), so at most two generations are held. A caller that finds an entry in
+    the old generation puts it back into the young one."""
+
+    __slots__ = ("size", "young", "old")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.young: dict[str, _V] = {}
+        self.old: dict[str, _V] = {}
+
+    def put(self, key: str, value: _V) -> None:
+        self.young[key] = value
+        if len(self.young) >= self.size:
+            self.old = self.young
+            self.young = {}
+
+    def clear(self) -> None:
+        self.young.clear()
+        self.old.clear()
+
+
 _SHAPE_CACHE_SIZE = 2048
-_SHAPES: dict[str, _Shape | _FirstOfShape | None] = {}
-_OLD_SHAPES: dict[str, _Shape | _FirstOfShape | None] = {}
+_SHAPES: _Generations[_Shape | _FirstOfShape | None] = _Generations(_SHAPE_CACHE_SIZE)
 
 
 def _parse_cold(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
@@ -808,21 +833,21 @@ def _parse_cold(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
     if not count:
         return _parse_uncached(code, line_no)
     entry: _Shape | _FirstOfShape | None = None
-    known = key in _SHAPES
+    known = key in _SHAPES.young
     if known:
-        entry = _SHAPES[key]
-    elif key in _OLD_SHAPES:
-        entry = _OLD_SHAPES[key]
-        _remember_shape(key, entry)
+        entry = _SHAPES.young[key]
+    elif key in _SHAPES.old:
+        entry = _SHAPES.old[key]
+        _SHAPES.put(key, entry)
         known = True
     if isinstance(entry, _FirstOfShape):  # checked only when a second line of the shape comes (most never do)
         entry = _shape_of(entry.code, entry.statements)
-        _remember_shape(key, entry)
+        _SHAPES.put(key, entry)
     if entry is not None:
         return _from_shape(entry, code, line_no)
     parsed = _parse_uncached(code, line_no)
     if not known and not isinstance(parsed, SyntaxProblem):
-        _remember_shape(key, _FirstOfShape(code, tuple(parsed)))
+        _SHAPES.put(key, _FirstOfShape(code, tuple(parsed)))
     return parsed
 
 
@@ -929,19 +954,6 @@ def _rederive(value: Any, refs: dict[_Spot, n.Ref], copies: dict[str, str]) -> A
     if names is None:
         return value
     return type(value)(*(_rederive(getattr(value, name), refs, copies) for name in names))
-
-
-def _remember_shape(key: str, shape: _Shape | _FirstOfShape | None) -> None:
-    global _SHAPES, _OLD_SHAPES
-    _SHAPES[key] = shape
-    if len(_SHAPES) >= _SHAPE_CACHE_SIZE:
-        _OLD_SHAPES = _SHAPES
-        _SHAPES = {}
-
-
-def _clear_shapes() -> None:
-    _SHAPES.clear()
-    _OLD_SHAPES.clear()
 
 
 @lru_cache(maxsize=1)
@@ -1220,9 +1232,9 @@ def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
     turn), so a successful parse is kept, keyed by the exact code, and a repeat only gets fresh spans for its
     line number.  The cache is bounded (two generations of ``_CACHE_SIZE`` lines) so memory stays flat.
     """
-    template = _CACHE.get(code)
+    template = _LINES.young.get(code)
     if template is None:
-        template = _OLD_CACHE.get(code)
+        template = _LINES.old.get(code)
         if template is None:
             if len(code) > MAX_LINE_LENGTH:
                 return SyntaxProblem(line_no, MAX_LINE_LENGTH + 1, len(code) + 1,
@@ -1234,9 +1246,9 @@ def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
             if isinstance(parsed, SyntaxProblem):
                 return parsed
             template = tuple((type(st), st.span.column, st.span.end_column, _rest_of(st)) for st in parsed)
-            _remember(code, template)
+            _LINES.put(code, template)
             return parsed
-        _remember(code, template)
+        _LINES.put(code, template)
     return [cls(n.Span(line_no, column, line_no, end), *rest) for cls, column, end, rest in template]
 
 
@@ -1262,8 +1274,7 @@ def _turn_line(code: str, line_no: int) -> n.Statement | None:
 
 _Template = tuple[tuple[type[n.Statement], int, int, tuple[Any, ...]], ...]
 _CACHE_SIZE = 4096
-_CACHE: dict[str, _Template] = {}
-_OLD_CACHE: dict[str, _Template] = {}
+_LINES: _Generations[_Template] = _Generations(_CACHE_SIZE)
 _FIELDS_AFTER_SPAN: dict[type, tuple[str, ...]] = {}
 
 
@@ -1276,19 +1287,10 @@ def _rest_of(st: n.Statement) -> tuple[Any, ...]:
     return tuple(getattr(st, name) for name in names)
 
 
-def _remember(code: str, template: _Template) -> None:
-    global _CACHE, _OLD_CACHE
-    _CACHE[code] = template
-    if len(_CACHE) >= _CACHE_SIZE:
-        _OLD_CACHE = _CACHE
-        _CACHE = {}
-
-
 def clear_cache() -> None:
     """Forget every cached line (for measurements of the cold parser)."""
-    _CACHE.clear()
-    _OLD_CACHE.clear()
-    _clear_shapes()
+    _LINES.clear()
+    _SHAPES.clear()
 
 
 def _parse_uncached(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:

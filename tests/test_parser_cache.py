@@ -57,14 +57,14 @@ def test_the_cache_stays_bounded() -> None:
     parser.clear_cache()
     for i in range(3 * parser._CACHE_SIZE):
         parser.parse_line(f"Alice gains {i} life", i + 1)
-    assert len(parser._CACHE) + len(parser._OLD_CACHE) <= 2 * parser._CACHE_SIZE
+    assert len(parser._LINES.young) + len(parser._LINES.old) <= 2 * parser._CACHE_SIZE
 
 
 def test_syntax_problems_are_not_cached() -> None:
     parser.clear_cache()
     bad = parser.parse_line("Alice atacks Bob", 4)
     assert isinstance(bad, parser.SyntaxProblem) and bad.line == 4
-    assert "Alice atacks Bob" not in parser._CACHE
+    assert "Alice atacks Bob" not in parser._LINES.young
     again = parser.parse_line("Alice atacks Bob", 9)
     assert isinstance(again, parser.SyntaxProblem) and again.line == 9
 
@@ -130,9 +130,9 @@ def test_every_line_and_its_suffix_variants_parse_as_lark_parses_them() -> None:
             if shift and line == code:
                 break
             key = parser._SUFFIX.sub(parser._blank_digits, line)
-            known = parser._SHAPES.get(key) is not None and line not in parser._CACHE
+            known = parser._SHAPES.young.get(key) is not None and line not in parser._LINES.young
             got = parser.parse_line(line, 10 * i + shift)
-            cached = known and isinstance(parser._SHAPES.get(key), parser._Shape)
+            cached = known and isinstance(parser._SHAPES.young.get(key), parser._Shape)
             want = parser._parse_uncached(line, 10 * i + shift)
             assert got == want, line
             from_shape += cached
@@ -178,7 +178,7 @@ def test_a_suffix_the_cache_cannot_re_read_is_never_reused(first: str, second: s
     parsed = [parser.parse_line(code, 5) for code in (first, second, first.replace("1)", "3)"))]
     assert parsed == [parser._parse_uncached(code, 5) for code in (first, second, first.replace("1)", "3)"))]
     key = parser._SUFFIX.sub(parser._blank_digits, first)
-    assert parser._SHAPES.get(key, "absent") is None or isinstance(parsed[0], parser.SyntaxProblem)
+    assert parser._SHAPES.young.get(key, "absent") is None or isinstance(parsed[0], parser.SyntaxProblem)
 
 
 def test_two_names_with_one_text_are_each_re_read() -> None:
@@ -188,7 +188,7 @@ def test_two_names_with_one_text_are_each_re_read() -> None:
              "Lightning Bolt deals 3 damage to Hill Giant (7); Hill Giant (1) dies"]
     got = [parser.parse_line(code, 2) for code in lines]
     assert got == [parser._parse_uncached(code, 2) for code in lines]
-    assert isinstance(parser._SHAPES[parser._SUFFIX.sub(parser._blank_digits, lines[0])], parser._Shape)
+    assert isinstance(parser._SHAPES.young[parser._SUFFIX.sub(parser._blank_digits, lines[0])], parser._Shape)
     damage, dies = got[2]  # type: ignore[misc]
     assert (damage.recipient.text, dies.permanent.text) == ("Hill Giant (7)", "Hill Giant (1)")  # type: ignore
 
@@ -225,14 +225,14 @@ def test_syntax_problems_never_make_a_shape() -> None:
         bad = parser.parse_line(f"Vampire Bats ({number}) atacks Alice", number)
         assert isinstance(bad, parser.SyntaxProblem) and bad.message.startswith("unexpected 'atacks Alice'; ")
         assert (bad.line, bad.column, bad.end_column) == (number, 19, 31)
-    assert parser._SHAPES == {} and parser._OLD_SHAPES == {}
+    assert parser._SHAPES.young == {} and parser._SHAPES.old == {}
 
 
 def test_the_shape_cache_stays_bounded() -> None:
     parser.clear_cache()
     for i in range(3 * parser._SHAPE_CACHE_SIZE):
         parser.parse_line(f"Alice gains {i} life from Bear (1)", i + 1)
-    assert len(parser._SHAPES) + len(parser._OLD_SHAPES) <= 2 * parser._SHAPE_CACHE_SIZE
+    assert len(parser._SHAPES.young) + len(parser._SHAPES.old) <= 2 * parser._SHAPE_CACHE_SIZE
 
 
 def test_the_grammar_treats_all_digits_alike() -> None:
