@@ -214,7 +214,11 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
         return []
     if is_attacker(p):
         if not p.blocked:
-            return [(power, p.attacking)] if p.attacking else []
+            target = p.attacking
+            attacked = g.named(target) if target and target not in g.pstate else None
+            if not target or (attacked is not None and attacked.removed_from_combat):
+                return []   # it attacks nothing now (506.4c)
+            return [(power, target)]
         out: list[tuple[int, str]] = []
         left = power
         for pid in p.blockers:

@@ -68,8 +68,9 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     if is_attacker(p):
         if not p.blocked:
             target = p.attacking
-            if target is not None and target not in g.pstate and g.named(target) is None:
-                target = None
+            attacked = g.named(target) if target is not None and target not in g.pstate else None
+            if target is not None and target not in g.pstate and (attacked is None or attacked.removed_from_combat):
+                target = None   # the planeswalker it attacked left the battlefield or combat (506.4c)
             if total and (target is None or any(name != target for name in recipients)):
                 if target is None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "
