@@ -112,6 +112,15 @@ def burn(r: Replay) -> None:
             r.mana_burned[ps.name] = (before + amount, g.step_serial)
 
 
+def burn_narrated(r: Replay, stmt: n.Statement) -> bool:
+    """Whether the statement narrates the mana burn of the phase that just ended (2003: part of the phase
+    ending, so it may be written between the phase and the next step)."""
+    if not isinstance(stmt, n.LoseLife) or stmt.for_source is not None:
+        return False
+    burned = r.mana_burned.get(stmt.player.text)
+    return burned is not None and burned[0] == stmt.amount and r.game.step_serial <= burned[1] + 1
+
+
 def narrated_burn(r: Replay, player: str, amount: int) -> bool:
     """'Alice loses 2 life' just after a phase ended with 2 unused mana in her pool narrates the burn already
     taken as done."""

@@ -20,7 +20,7 @@ from ..game.steps import (
     trigger_applies,
 )
 from .context import Replay
-from .mana import step_ends
+from .mana import burn_narrated, step_ends
 from .registry import handles
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
@@ -60,6 +60,16 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     if not g.between_turns:
         end_turn(r, stmt)
     expected_extra = g.extra_turns.next()
+    skipped_extra = False
+    while expected_extra is not None and expected_extra in g.skip_turns:
+        # "skip your next turn" skips an extra turn too when it is that player's next one (500.10)
+        g.skip_turns.remove(expected_extra)
+        g.extra_turns.pop()
+        skipped_extra = skipped_extra or expected_extra == player
+        expected_extra = g.extra_turns.next()
+    if skipped_extra and stmt.extra and expected_extra != player:
+        r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s extra turn, but {player} skips their next turn, "
+                               "which is this one")
     if expected_extra is not None:
         if player != expected_extra:
             r.flag(stmt, "500.7",
@@ -449,7 +459,8 @@ def before_event(r: Replay, stmt: n.Statement) -> bool:
                                          "only as a step or phase ends", ("500.4",))
     if not isinstance(stmt, n.ManaEmpties):
         r.mana_emptied = None
-    if (g.between_steps or g.between_turns) and isinstance(stmt, _EVENTS) and r.resolving is None:
+    if (g.between_steps or g.between_turns) and isinstance(stmt, _EVENTS) and r.resolving is None \
+            and not burn_narrated(r, stmt):
         what = "between turns" if g.between_turns else "between steps"
         r.flag(stmt, "500.11", f"this happens {what}; nothing happens between turns, steps or phases")
     if r.gap and g.step is None and not isinstance(stmt, _STEP_END):
