@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import Edition
 from .derive import Title, derive
-from .registry import RULES
+from .registry import CHECKED, RULES, Rule
 
 RENUMBER: dict[str, str | None] = {
     "500.10": "500.11", "500.11": "500.12",
@@ -34,7 +34,12 @@ RENUMBER: dict[str, str | None] = {
     # keyword rules
     "702.16": "702.17", "702.18": "702.19", "702.19": "702.20", "702.20": "702.22", "702.24": "702.26",
     "current:702.111": "702.111",
+    "current:500.10a": "500.10a",
 }
+
+# rules of this edition only
+ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another player's turn adds nothing",
+              CHECKED, "", ("500.8", "500.9")),)
 
 TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",
@@ -53,4 +58,4 @@ class CurrentEdition(Edition):
     has_damage_assignment_order = False
 
 
-CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES), RENUMBER)
+CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

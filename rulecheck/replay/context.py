@@ -80,6 +80,8 @@ class Replay:
         self.first_other: n.Statement | None = None     # the first event of the step that is not turn-based
         self.resolving: StackItem | None = None          # a resolution on this line describes what follows
         self.reversed_spells: dict[str, StackItem] = {}  # illegal casts, by card name, in case they 'resolve'
+        # an additional phase or step another player "gets" in this turn, which adds nothing (current 500.10a)
+        self.refused_extra: tuple[str, list[PlanEntry]] | None = None
 
         self.resolving_line = -1
         self.last_line = 0

@@ -8,7 +8,7 @@ from ..game.objects import PlanEntry
 from ..game.steps import PHASE_NAMES, STEP_PHASE, canonical_step
 from .context import Replay
 from .registry import handles
-from .steps import remove_from_plan
+from .steps import OWN_TURN_ONLY, remove_from_plan
 
 
 @handles(n.ExtraPhase)
@@ -27,6 +27,10 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
             continue
         else:
             entries.append(PlanEntry(s, "extra_step"))
+    player = g.player(stmt.player)
+    if entries and player != g.active and r.edition.number(OWN_TURN_ONLY) is not None:
+        r.refused_extra = (player, entries)   # adds nothing; judged if the transcript takes it anyway
+        return
     if entries and entries[0].origin == "extra_phase":
         # after the current phase
         phase = STEP_PHASE.get(g.step or "", "")

@@ -107,6 +107,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
 def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g = r.game
     r.tba_history = {}
+    r.refused_extra = None
     if first:
         for ps in g.pstate.values():
             if ps.land_played is not None:
@@ -229,7 +230,10 @@ def _order_rule(r: Replay, expected: PlanEntry) -> str:
     return "500.1"
 
 
-@handles(n.StepBoundary, checks=TURN_ORDER_CHECKS + ("500.10", "505.1a", "508.6"))
+OWN_TURN_ONLY = "current:500.10a"
+
+
+@handles(n.StepBoundary, checks=TURN_ORDER_CHECKS + ("500.10", "505.1a", "508.6", OWN_TURN_ONLY))
 def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     g = r.game
     name = canonical_step(stmt.step)
@@ -262,6 +266,14 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
     expected = g.expected_step()
     if expected is not None and expected.step == step:
         g.plan.pop(0)
+        return False
+    if r.refused_extra is not None and r.refused_extra[1][0].step == step:
+        who, entries = r.refused_extra
+        r.refused_extra = None
+        r.flag(stmt, OWN_TURN_ONLY, f"the {step} begins, but it is part of an additional phase or step that {who} "
+                                    f"gets in {g.active}'s turn, and such an effect adds nothing to another "
+                                    "player's turn")
+        g.plan[0:0] = entries[1:]   # taken as the transcript says
         return False
     later = [i for i, e in enumerate(g.plan) if e.step == step]
     if r.gap and later:

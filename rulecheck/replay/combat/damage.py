@@ -46,17 +46,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
         elif total:
             r.flag(stmt, "510.1", f"{p.name} is neither attacking nor blocking, so it assigns no combat damage")
         return
-    if total and not assigns_this_step(g, p) and not g.abilities_unknown:
-        if g.step == "combat damage step":
-            r.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
-                                  f"first-strike damage step; {p.name} has neither", ("702.7",))
-        else:
-            if g.has_ability(p, "first strike"):
-                r.flag(stmt, "510.5", f"{p.name} had first strike as the first combat damage step began and lacks "
-                                      "double strike, so it assigns no damage in the second step", ("702.7",))
-            else:   # it had double strike then, and lost it
-                r.flag(stmt, "510.5", f"{p.name} had double strike as the first combat damage step began and has "
-                                      "lost it, so it assigns no damage in the second step", ("702.4",))
+    if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
     if power <= 0 and total:
@@ -156,7 +146,26 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                            ("702.18",))
 
 
-@handles(n.DealDamage, checks=("703.4k",))
+def _wrong_strike_step(r: Replay, stmt: n.Statement, p: Permanent) -> bool:
+    """510.5: in the first-strike combat damage step only creatures with first strike or double strike deal
+    combat damage; in the second, only those that had neither as the first began, and those with double strike.
+    True (flagged): the creature deals no combat damage in this step."""
+    g = r.game
+    if assigns_this_step(g, p) or g.abilities_unknown:
+        return False
+    if g.step == "combat damage step":
+        r.flag(stmt, "510.5", f"only creatures with first strike or double strike assign combat damage in the "
+                              f"first-strike damage step; {p.name} has neither", ("702.7",))
+    elif g.has_ability(p, "first strike"):
+        r.flag(stmt, "510.5", f"{p.name} had first strike as the first combat damage step began and lacks "
+                              "double strike, so it assigns no damage in the second step", ("702.7",))
+    else:   # it had double strike then, and lost it
+        r.flag(stmt, "510.5", f"{p.name} had double strike as the first combat damage step began and has lost it, "
+                              "so it assigns no damage in the second step", ("702.4",))
+    return True
+
+
+@handles(n.DealDamage, checks=("703.4k", "510.5"))
 def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     g = r.game
     src = g.find_perm(stmt.source, anywhere=True)
@@ -167,6 +176,8 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     elif combat and g.step in DAMAGE_STEPS:
         if tba(r, "deal", stmt) or (src is not None and src.pid in g.dealt_in_bulk):
             return   # combat damage was already taken as dealt when another event came first
+        if src is not None and src.in_combat and stmt.amount > 0:
+            _wrong_strike_step(r, stmt, src)   # flagged; the damage is dealt as the transcript says
         g.assigned.pop(src.pid if src else -1, None)
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
 
