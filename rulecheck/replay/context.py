@@ -92,6 +92,7 @@ class Replay:
         self.missed_triggers: set[str] = set()
         self.pending_flagged = False
         self.priority_used = False    # someone has acted with priority in this step (explicit transcripts)
+        self.priority_rule: str | None = None   # the rule of the next first-priority check, when not the step's
         # creatures that entered "attacking" or "blocking" but aren't: (key, why) (506.3)
         self.not_in_combat: dict[int, tuple[str, str]] = {}
         # mana burn not narrated (editions with mana burn): player -> (life lost, step serial of the burn)

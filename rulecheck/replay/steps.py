@@ -344,6 +344,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     g.waiting = []
     r.pending_flagged = False
     r.priority_used = False
+    r.priority_rule = None
     _begin_step_state(g, step)
     if step in DAMAGE_STEPS:
         begin_damage_step(g)

@@ -195,9 +195,13 @@ def first_priority(r: Replay, stmt: n.Statement, player: str, *, quiet: bool = F
     if r.priority_used or r.resolving is not None:
         return False
     r.priority_used = True
-    rule = ACTIVE_PRIORITY_RULE.get(g.step or "")
+    after, r.priority_rule = r.priority_rule, None
+    rule = after or ACTIVE_PRIORITY_RULE.get(g.step or "")
     if quiet or g.mode != "explicit" or rule is None or player == g.active:
         return False
+    if after is not None:
+        return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but the active player, "
+                                  f"{g.active}, receives priority then and has not passed", ("117.3b",))
     return r.flag(stmt, rule, f"{player} acts first in the {g.step}, but the active player, {g.active}, receives "
                               f"priority first and has not passed", ("117.3a",))
 

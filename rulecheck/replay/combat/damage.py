@@ -207,7 +207,10 @@ def damage_to_stack(r: Replay, stmt: n.DamageToStack) -> None:
         put_combat_damage_on_stack(r.game)
 
 
-@handles(n.DamageResolves, checks=("edition", "703.4k", "500.2"))
+DAMAGE_RESOLVED_PRIORITY = "2003:310.4"
+
+
+@handles(n.DamageResolves, checks=("edition", "703.4k", "500.2", DAMAGE_RESOLVED_PRIORITY))
 def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
     """`combat damage resolves`: dealt as assigned (2003: 310.4), after all players pass in succession."""
     g = r.game
@@ -225,6 +228,9 @@ def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
         r.flag(stmt, "500.2", f"combat damage resolves before all players passed priority in succession "
                               f"({', '.join(missing)} did not pass)")
     resolve_combat_damage(g)
+    # then the active player gets priority (2003: 310.4): the next player to act must be the active player
+    r.priority_used = False
+    r.priority_rule = DAMAGE_RESOLVED_PRIORITY
 
 
 @handles(n.RemovedFromCombat)
