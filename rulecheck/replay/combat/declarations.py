@@ -99,18 +99,27 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
     return p.name
 
 
+def _cannot_join_combat(r: Replay, stmt: n.Statement, p: Permanent, player: str, rule: str, verb: str,
+                        who: str) -> bool | None:
+    """What keeps any permanent from attacking or blocking (`verb`): not a creature (506.3), not the declaring
+    player's, phased out, tapped (`rule`: 508.1a or 509.1a). None: none of these; else what `flag` returned."""
+    if not p.is_creature():
+        return r.flag(stmt, "506.3", f"{p.name} is not a creature; only creatures {verb}")
+    if p.controller != player:
+        return r.flag(stmt, rule, f"{p.name} is {p.controller}'s; {who} only with creatures she controls")
+    if p.phased_out:
+        return r.flag(stmt, rule, f"{p.name} is phased out, so it is treated as though it doesn't exist and "
+                                  f"can't {verb}", ("702.26",))
+    if p.tapped:
+        return r.flag(stmt, rule, f"{p.name} is tapped; {verb}ing creatures must be untapped")
+    return None
+
+
 def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -> bool:
     g = r.game
-    if not p.is_creature():
-        return r.flag(stmt, "506.3", f"{p.name} is not a creature; only creatures attack")
-    if p.controller != player:
-        return r.flag(stmt, "508.1a", f"{p.name} is {p.controller}'s; the active player attacks only with "
-                                      "creatures she controls")
-    if p.phased_out:
-        return r.flag(stmt, "508.1a", f"{p.name} is phased out, so it is treated as though it doesn't exist and "
-                                      "can't attack", ("702.26",))
-    if p.tapped:
-        return r.flag(stmt, "508.1a", f"{p.name} is tapped; attacking creatures must be untapped")
+    problem = _cannot_join_combat(r, stmt, p, player, "508.1a", "attack", "the active player attacks")
+    if problem is not None:
+        return problem
     if p.new and not g.may_have(p, "haste"):
         return r.flag(stmt, "508.1a", f"{player} has not controlled {p.name} continuously since the turn began "
                                       "and it lacks haste, so it can't attack", ("302.6",))
@@ -246,16 +255,9 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
 def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list[Permanent], player: str,
                      decl: Declaration) -> bool:
     g = r.game
-    if not b.is_creature():
-        return r.flag(stmt, "506.3", f"{b.name} is not a creature; only creatures block")
-    if b.controller != player:
-        return r.flag(stmt, "509.1a", f"{b.name} is {b.controller}'s; a player blocks only with creatures she "
-                                      "controls")
-    if b.phased_out:
-        return r.flag(stmt, "509.1a", f"{b.name} is phased out, so it is treated as though it doesn't exist and "
-                                      "can't block", ("702.26",))
-    if b.tapped:
-        return r.flag(stmt, "509.1a", f"{b.name} is tapped; blocking creatures must be untapped")
+    problem = _cannot_join_combat(r, stmt, b, player, "509.1a", "block", "a player blocks")
+    if problem is not None:
+        return problem
     total = decl.declared[b.pid]
     limit = 99 if g.may_have(b, "can block any number of creatures") else \
         2 if g.has_ability(b, "can block an additional creature each combat") else 1
