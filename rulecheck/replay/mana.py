@@ -115,17 +115,19 @@ def burn(r: Replay) -> None:
 def burn_narrated(r: Replay, stmt: n.Statement) -> bool:
     """Whether the statement narrates the mana burn of the phase that just ended (2003: part of the phase
     ending, so it may be written between the phase and the next step)."""
-    if not isinstance(stmt, n.LoseLife) or stmt.for_source is not None:
-        return False
-    burned = r.mana_burned.get(stmt.player.text)
-    return burned is not None and burned[0] == stmt.amount and r.game.step_serial <= burned[1] + 1
+    return isinstance(stmt, n.LoseLife) and stmt.for_source is None and _burned(r, stmt.player.text, stmt.amount)
+
+
+def _burned(r: Replay, player: str, amount: int) -> bool:
+    """Whether unused mana burned `player` for exactly `amount` as the phase just ended."""
+    burned = r.mana_burned.get(player)
+    return burned is not None and burned[0] == amount and r.game.step_serial <= burned[1] + 1
 
 
 def narrated_burn(r: Replay, player: str, amount: int) -> bool:
     """'Alice loses 2 life' just after a phase ended with 2 unused mana in her pool narrates the burn already
     taken as done."""
-    burned = r.mana_burned.get(player)
-    if burned is None or burned[0] != amount or r.game.step_serial > burned[1] + 1 or r.resolving is not None:
+    if not _burned(r, player, amount) or r.resolving is not None:
         return False
     del r.mana_burned[player]
     return True
