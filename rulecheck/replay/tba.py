@@ -11,6 +11,7 @@ from .. import nodes as n
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
 from ..game.steps import STEP_TBAS
 from .context import Replay
+from .handsize import max_hand_size
 
 KEEP_TAPPED = "doesn't untap during its controller's untap step"
 
@@ -77,9 +78,12 @@ def assume_tbas(r: Replay) -> None:
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0
-            if ps.hand is not None and ps.hand > ps.max_hand:
-                r.assumed_discard = ps.hand - ps.max_hand
-                ps.hand = ps.max_hand
+            maximum = max_hand_size(g, g.active)
+            if ps.hand is not None and maximum is None:
+                ps.hand = None if ps.hand > ps.max_hand else ps.hand     # how many it discarded is not known
+            elif ps.hand is not None and maximum is not None and ps.hand > maximum:
+                r.assumed_discard = ps.hand - maximum
+                ps.hand = maximum
         elif kind == "cleanup_damage":
             g.cleanup()
         elif kind == "declare_attackers":

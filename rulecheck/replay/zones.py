@@ -7,6 +7,7 @@ from .. import nodes as n
 from ..game.game import strip_copy
 from ..parser import NO_MAX_HAND
 from .context import Replay
+from .handsize import max_hand_size
 from .mana import narrated_burn
 from .registry import handles
 from .tba import KEEP_TAPPED, TBA_WORDS, other_event, tba
@@ -71,21 +72,22 @@ def discard(r: Replay, stmt: n.Discard) -> None:
                                   "discards to hand size", ("703.4m",))
         else:
             tba(r, "discard", stmt)
-            if ps.hand is not None:
-                target = max(ps.hand - ps.max_hand, 0)
+            maximum = max_hand_size(g, player)
+            if ps.hand is not None and maximum is not None:
+                target = max(ps.hand - maximum, 0)
                 if count != target:
                     left = ps.hand - count
-                    if ps.max_hand >= NO_MAX_HAND:
+                    if maximum >= NO_MAX_HAND:
                         r.flag(stmt, "514.1", f"{player} discards {count} in the cleanup step, but {player} has no "
                                               "maximum hand size, so there is nothing to discard down to",
                                ("703.4m",))
                     elif target == 0:
                         r.flag(stmt, "514.1", f"{player} discards {count} with {ps.hand} cards in hand; nobody "
-                                              f"discards at or below the maximum hand size of {ps.max_hand}",
+                                              f"discards at or below the maximum hand size of {maximum}",
                                ("703.4m",))
                     else:
                         r.flag(stmt, "514.1", f"{player} has {ps.hand} cards and must discard {target} to reach "
-                                              f"the maximum hand size of {ps.max_hand}, but discards {count}, "
+                                              f"the maximum hand size of {maximum}, but discards {count}, "
                                               f"leaving {left}", ("703.4m",))
     else:
         other_event(r, stmt)

@@ -1,0 +1,41 @@
+"""A player's maximum hand size (402.2): seven, or what the setup says (`max hand size 6`, `no max hand size`), then
+the static abilities of the permanents on the battlefield that change it, applied in the order the permanents
+arrived (rules-modifying effects apply in timestamp order, 613). Quoted rules text that speaks of a maximum hand size
+(and `abilities: unknown`) makes it unknown: the cleanup discard is then not counted against anything."""
+
+from __future__ import annotations
+
+import re
+
+from ..game.game import Game
+from ..parser import NO_MAX_HAND
+
+# the card properties of the grammar's HAND_SIZE terminal, as the parser keeps them (whitespace collapsed)
+_NO_MAXIMUM = re.compile(r"(you|players) have no maximum hand size")
+_CHANGE = re.compile(r"(your|each opponent's|each player's) maximum hand size is (?:(increased|reduced) by )?(\d+)")
+
+
+def max_hand_size(g: Game, player: str) -> int | None:
+    """The player's maximum hand size now (NO_MAX_HAND for none), or None when an unknown ability could change it."""
+    size = g.pstate[player].max_hand
+    if g.abilities_unknown and g.battlefield:
+        return None
+    for p in g.battlefield.values():
+        if p.phased_out:
+            continue
+        for text in g.ability_texts(p):
+            if "hand size" not in text.lower():
+                continue
+            if (m := _NO_MAXIMUM.fullmatch(text)) is not None:
+                if m.group(1) == "players" or p.controller == player:
+                    size = NO_MAX_HAND
+            elif (m := _CHANGE.fullmatch(text)) is not None:
+                whose, how, amount = m.group(1), m.group(2), int(m.group(3))
+                if not (whose == "each player's" or (whose == "your") == (p.controller == player)):
+                    continue
+                if size >= NO_MAX_HAND and how is not None:
+                    continue                                # no maximum stays no maximum
+                size = amount if how is None else size + amount if how == "increased" else max(size - amount, 0)
+            else:
+                return None                                 # quoted text about hand size: not interpreted
+    return size
