@@ -33,6 +33,7 @@ class PlayerState:
     hand: int | None = None
     hand_cards: list[str] = field(default_factory=list)
     max_hand: int = 7
+    max_hand_stated: bool = False      # the setup gave it: the effects of the permanents set up are in it
     pool: list[str] = field(default_factory=list)
     lost_mana: list[str] = field(default_factory=list)
     land_played: tuple[str, int] | None = None

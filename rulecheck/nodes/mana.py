@@ -42,6 +42,7 @@ class Discard(Statement):
     player: Ref
     count: int | None
     cards: tuple[Ref, ...]
+    to_hand_size: bool = False          # 'discards ... to hand size': the cleanup step's turn-based action (514.1)
 
 
 class LoseLife(Statement):

@@ -1,7 +1,8 @@
 """A player's maximum hand size (402.2): seven, or what the setup says (`max hand size 6`, `no max hand size`), then
 the static abilities of the permanents on the battlefield that change it, applied in the order the permanents
-arrived (rules-modifying effects apply in timestamp order, 613). Quoted rules text that speaks of a maximum hand size
-(and `abilities: unknown`) makes it unknown: the cleanup discard is then not counted against anything."""
+arrived (rules-modifying effects apply in timestamp order, 613). A figure the setup states already counts the
+permanents set up with it. Quoted rules text that speaks of a maximum hand size (and, under `abilities: unknown`, any
+other permanent) makes it unknown: the cleanup discard is then not counted against anything."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ _CHANGE = re.compile(r"(your|each opponent's|each player's) maximum hand size is
 
 def max_hand_size(g: Game, player: str) -> int | None:
     """The player's maximum hand size now (NO_MAX_HAND for none), or None when an unknown ability could change it."""
-    size = g.pstate[player].max_hand
-    if g.abilities_unknown and g.battlefield:
-        return None
+    ps = g.pstate[player]
+    size = ps.max_hand
     for p in g.battlefield.values():
-        if p.phased_out:
-            continue
+        if p.phased_out or (ps.max_hand_stated and p.entered_serial == 0):
+            continue                                        # set up with the figure the setup states
+        if g.abilities_unknown:
+            return None
         for text in g.ability_texts(p):
             if "hand size" not in text.lower():
                 continue

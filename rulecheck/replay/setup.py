@@ -88,6 +88,7 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.pool = mana_symbols(str(fact.value))
         elif fact.key == "max_hand_size":
             ps.max_hand = int(fact.value)  # type: ignore[call-overload]
+            ps.max_hand_stated = True
         elif fact.key == "scheme":
             ps.scheme = str(fact.value)
 

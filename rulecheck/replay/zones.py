@@ -10,7 +10,7 @@ from .context import Replay
 from .handsize import max_hand_size
 from .mana import narrated_burn
 from .registry import handles
-from .tba import KEEP_TAPPED, TBA_WORDS, other_event, tba
+from .tba import KEEP_TAPPED, TBA_WORDS, in_step, other_event, tba
 
 
 @handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
@@ -66,7 +66,9 @@ def discard(r: Replay, stmt: n.Discard) -> None:
     player = g.player(stmt.player)
     ps = g.pstate[player]
     count = stmt.count if stmt.count is not None else len(stmt.cards)
-    if g.step == "cleanup step" and r.resolving is None:
+    if stmt.to_hand_size and not in_step(r, "cleanup step", stmt, "discard"):
+        other_event(r, stmt)        # flagged (703.4m); the cards were still discarded, as narrated
+    elif g.step == "cleanup step" and (r.resolving is None or stmt.to_hand_size):
         if player != g.active:
             r.flag(stmt, "514.1", f"{player} discards in {g.active}'s cleanup step; only the active player "
                                   "discards to hand size", ("703.4m",))

@@ -57,6 +57,9 @@ class ManaBuild(BuildBase):
     def discard(self, player: n.Ref, what: tuple[int | None, tuple[n.Ref, ...]]) -> n.Discard:
         return n.Discard(self._span(player, what[1]), player, what[0], what[1])
 
+    def discard_to_hand_size(self, player: n.Ref, what: tuple[int | None, tuple[n.Ref, ...]]) -> n.Discard:
+        return n.Discard(self._span(player, what[1]), player, what[0], what[1], True)
+
     def lose_life(self, player: n.Ref, amount: Token, source: n.Ref | None = None) -> n.LoseLife:
         return n.LoseLife(self._span(player, amount, source), player, int(amount), source)
 
