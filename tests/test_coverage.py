@@ -179,6 +179,12 @@ def test_every_named_fixture_exists_and_modelled_rows_name_a_failing_and_a_passi
     assert fixture_problems(ROWS, ROOT) == []
 
 
+def test_every_fixture_written_for_the_census_is_named_by_a_row() -> None:
+    named = {f for row in ROWS if len(row.cells) == len(HEADER) for f in row.fixtures}
+    own = {p.relative_to(ROOT).as_posix() for p in (ROOT / "fixtures" / "coverage").glob("*.transcript")}
+    assert sorted(own - named) == []
+
+
 @pytest.mark.parametrize("fixture", NAMED)
 def test_each_named_fixture_gives_exactly_its_expect_lines(fixture: str) -> None:
     result = CliRunner().invoke(cli, ["check", "--isolated", "--expect", "--format", "concise",

@@ -27,7 +27,7 @@ _TERMINAL_WORDS = {
     "NAME": "a name", "INT": "a number", "SIGNED_INT": "a number", "STEP": "a step or phase name",
     "MANA": "mana like {2}{G}", "PT": "power/toughness like 2/2", "PT_MOD": "a modifier like +3/+3",
     "TEXT": "text", "WORD": "a word", "CARD_NAME": "a card name", "CARD_TYPE": "a card type",
-    "KEYWORD": "a keyword ability", "STATIC": "an ability",
+    "KEYWORD": "a keyword ability", "STATIC": "an ability", "HAND_SIZE": "an ability",
     "TRIGGER": "a trigger like 'at the beginning of your upkeep'",
     "TIMING": "a timing restriction", "TARGET_RULE": "a target restriction", "STRING": "quoted text",
     "PROTECTION": "a protection ability", "LEAVES": "'dies', 'is destroyed', ...", "TBA_REF": "'the draw'",
