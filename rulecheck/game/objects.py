@@ -124,6 +124,7 @@ class StackItem:
     line: int
     trigger: str | None = None
     targets: tuple[str, ...] = ()         # what it targets, by name (an Aura spell enters attached to the first)
+    triggered: bool = False               # a triggered ability (its controller orders those put on together)
 
 
 @dataclass(slots=True)

@@ -268,7 +268,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         if not g.pending:
             r.pending_flagged = False
         g.stack.append(StackItem("ability", source, pend.controller, perm.card if perm else None,
-                                 stmt.span.line, pend.text))
+                                 stmt.span.line, pend.text, triggered=True))
         g.note_stack_change()
         if g.step == "cleanup step":
             g.cleanup_priority = True
@@ -317,13 +317,13 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
             g.delayed.remove(d)
             break
     g.stack.append(StackItem("ability", source, perm.controller if perm else g.active,
-                             perm.card if perm else None, stmt.span.line))
+                             perm.card if perm else None, stmt.span.line, triggered=True))
     g.note_stack_change()
     if g.step == "cleanup step":
         g.cleanup_priority = True
 
 
-@handles(n.Resolve, checks=("500.2", "508.5"))
+@handles(n.Resolve, checks=("500.2", "508.5", "608.1"))
 def resolve(r: Replay, stmt: n.Resolve) -> None:
     g = r.game
     source = stmt.source.text
@@ -332,6 +332,12 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         missing = [p for p in g.players if p not in g.passed]
         r.flag(stmt, "500.2", f"{source} resolves before all players passed priority in succession "
                               f"({', '.join(missing)} did not pass)", ("117.4",))
+    above = _above(r, source, stmt.ability)
+    if above:
+        what = f"{source} ability" if stmt.ability else source
+        r.flag(stmt, "608.1", f"{what} resolves while {_names(above)}, put on the stack after it, "
+                              f"{'is' if len(above) == 1 else 'are'} still above it; the top object resolves first",
+               ("405.5",))
     item = _remove_from_stack(r, source, stmt.ability)
     if item is None and not stmt.ability:
         item = r.reversed_spells.pop(source, None)
@@ -347,6 +353,25 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
             target = item.targets[0]
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
+
+
+def _above(r: Replay, source: str, ability: bool) -> list[StackItem]:
+    """The objects on the stack above the one that resolves (405.2: last in, first out). Triggered abilities
+    narrated one after another, with nothing cast or activated between them, may have been put on the stack
+    together in an order their controllers chose (603.3b), so they are not counted against each other."""
+    stack = r.game.stack
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i].source == source and (not ability or stack[i].kind == "ability"):
+            j = i + 1
+            while stack[i].triggered and j < len(stack) and stack[j].triggered:
+                j += 1
+            return stack[j:]
+    return []
+
+
+def _names(items: list[StackItem]) -> str:
+    words = [f"{i.source}{' ability' if i.kind == 'ability' else ''}" for i in reversed(items)]
+    return " and ".join(words)
 
 
 def _remove_from_stack(r: Replay, source: str, ability: bool) -> StackItem | None:
