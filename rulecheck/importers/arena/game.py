@@ -408,6 +408,8 @@ class Game:
                     self.alias[new] = old
                     if old in self.stack:
                         self.stack[new] = self.stack.pop(old)
+            if not {"AnnotationType_NewTurnStarted", "AnnotationType_PhaseOrStepModified"} & set(types):
+                self._declarations_first()
             if "AnnotationType_NewTurnStarted" in types:
                 self._new_turn(int(ann.get("affectorId", 0) or (ann.get("affectedIds") or [0])[0]))
             elif "AnnotationType_PhaseOrStepModified" in types:
@@ -446,6 +448,14 @@ class Game:
                     self.note(f"{self.seat(int(seat))} loses the game ({reason})")
         if damage:
             self._combat_damage(damage)
+
+    def _declarations_first(self) -> None:
+        """Attackers and blockers are declared as their step begins (508.1, 509.1), before anything they cause:
+        Arena sends the declaration and its triggers in one state, whose objects show the declaration."""
+        if self.step == "declare attackers step" and not self.attacks_declared:
+            self._declare_attackers()
+        elif self.step == "declare blockers step" and not self.blocks_declared:
+            self._declare_blockers()
 
     def _new_turn(self, seat: int) -> None:
         if seat not in (1, 2):
