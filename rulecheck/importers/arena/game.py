@@ -104,6 +104,7 @@ class Game:
         self.attacks_declared = False
         self.blocks_declared = False
         self.first_strike_step = False
+        self.entered_attacking: set[int] = set()   # put onto the battlefield attacking this turn (508.4)
         self.seen: set[int] = set()
         self.snapshots: dict[int, Snapshot] = {}
         self.last_gs = 0
@@ -469,6 +470,7 @@ class Game:
         self.holder = None
         self.passed = set()
         self.attacks_declared = self.blocks_declared = False
+        self.entered_attacking = set()
         self.first_strike_step = False
         self.drew = False
         for perm in self.perms.values():
@@ -718,6 +720,12 @@ class Game:
         perm = Perm(self.new_perm_name(card), card, seat, tapped=bool(obj.get("isTapped")))
         self.perms[instance] = perm
         tapped = " tapped" if perm.tapped else ""
+        if obj.get("attackState") == "AttackState_Attacking":
+            # put onto the battlefield attacking (508.4): never declared, but an attacking creature
+            target = int(obj.get("attackInfo", {}).get("targetId", 0) or 0)
+            defender = self.target_name(target) or self.seat(self.other(seat))
+            tapped = f"{tapped} and attacking {_q(defender)}" if tapped else f" attacking {_q(defender)}"
+            self.entered_attacking.add(instance)
         if self.cards[card].token or obj.get("type") == "GameObjectType_Token":
             self.cards[card].token = True
             self.emit(f"{self.seat(seat)} creates {_q(card)}{tapped}", f"log: {how}")
@@ -763,7 +771,7 @@ class Game:
         by_target: dict[int, list[int]] = {}
         for instance in self.perms:
             obj = self.objects.get(instance, {})
-            if obj.get("attackState") == "AttackState_Attacking":
+            if obj.get("attackState") == "AttackState_Attacking" and instance not in self.entered_attacking:
                 target = int(obj.get("attackInfo", {}).get("targetId", 0) or 0)
                 by_target.setdefault(target, []).append(instance)
         if not by_target:
