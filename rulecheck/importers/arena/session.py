@@ -13,7 +13,8 @@ from typing import Any
 
 from .cards import CardDatabase, CardFacts
 from .framing import GRE, ROOM, SUMMARY, LogError, LogStatus, envelopes
-from .game import Game, Line
+from .game import Game
+from .model import Line
 
 # Arena follows the current rules (no damage assignment order since late 2024): its transcripts are checked by the
 # `current` edition, and cite its numbers.
