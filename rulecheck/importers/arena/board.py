@@ -165,6 +165,10 @@ class Board(GameBase):
         holder = self.turn_info.get("priorityPlayer")
         if holder is None or not self.priority_now():
             return
+        if self.holder is None and self.holder_from_state:
+            self.holder_from_state = False
+            self.holder = int(holder)
+            return
         if self.holder is None:
             self.holder = self.active
         holder = int(holder)

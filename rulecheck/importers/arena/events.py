@@ -27,11 +27,7 @@ class Events(Board):
                 self._combat_damage(damage)
                 damage = []
             if "AnnotationType_ObjectIdChanged" in types:
-                old, new = detail(ann, "orig_id"), detail(ann, "new_id")
-                if old and new:
-                    self.alias[new] = old
-                    if old in self.stack:
-                        self.stack[new] = self.stack.pop(old)
+                self._id_changed(ann)
             if not {"AnnotationType_NewTurnStarted", "AnnotationType_PhaseOrStepModified"} & set(types):
                 self._declarations_first()
             if "AnnotationType_NewTurnStarted" in types:
@@ -73,6 +69,13 @@ class Events(Board):
         if damage:
             self._combat_damage(damage)
 
+    def _id_changed(self, ann: Json) -> None:
+        old, new = detail(ann, "orig_id"), detail(ann, "new_id")
+        if old and new:
+            self.alias[new] = old
+            if old in self.stack:
+                self.stack[new] = self.stack.pop(old)
+
     def _declarations_first(self) -> None:
         """Attackers and blockers are declared as their step begins (508.1, 509.1), before anything they cause:
         Arena sends the declaration and its triggers in one state, whose objects show the declaration."""
@@ -81,10 +84,10 @@ class Events(Board):
         elif self.step == "declare blockers step" and not self.blocks_declared:
             self._declare_blockers()
 
-    def _new_turn(self, seat: int) -> None:
+    def _new_turn(self, seat: int, number: int = 0) -> None:
         if seat not in (1, 2):
             seat = int(self.turn_info.get("activePlayer", 0) or 0)
-        self.turn += 1
+        self.turn = number or self.turn + 1
         if not self.started:
             self.started = True
             self.first_player = seat

@@ -52,11 +52,14 @@ class Game(Events):
             reused = [int(a.get("id", 0)) for a in annotations if int(a.get("id", 0)) in self.seen]
             if reused:
                 self._rollback_in_hole(min(reused), hole)
-        self._events(annotations)
-        if self.resync:
-            self._resync()
-        self._reconcile()
-        self._priority()
+        if self.resync and not gsm.get("turnInfo"):
+            self._still_in_hole(annotations)
+        else:
+            if self.resync:
+                self._resync(annotations)
+            self._events(annotations)
+            self._reconcile()
+            self._priority()
         for dead in gsm.get("diffDeletedInstanceIds", ()):
             self.objects.pop(int(dead), None)
         if info.get("stage") == "GameStage_GameOver":
@@ -136,28 +139,56 @@ class Game(Events):
         self.emit("...", f"log incomplete: game state {ids} {why}; what happened there is not narrated")
 
 
-    def _resync(self) -> None:
-        """After a hole: take the turn, step and stack from the state, since the events that changed them are
-        lost. Spells and abilities that left the stack unseen are taken off it (the log doesn't say how)."""
+    def _still_in_hole(self, annotations: list[Json]) -> None:
+        """A state after a hole without `turnInfo`: its turn and step are those of the lost states, which the
+        log doesn't give, so its events are not narrated (the hole covers them); only renumbered ids are kept."""
+        for ann in annotations:
+            self.seen.add(int(ann.get("id", 0)))
+            if "AnnotationType_ObjectIdChanged" in ann.get("type", ()):
+                self._id_changed(ann)
+        self.note(f"game state {self.gs} gives no turn or step after the hole, so it is taken as part of the hole")
+
+    def _resync(self, annotations: list[Json]) -> None:
+        """After a hole, before the events of the first state that has `turnInfo`: take the turn, step and stack
+        from it, since the events that changed them are lost. Each lost turn gets its header and a gap (turns
+        are numbered as Arena numbers them); spells and abilities that left the stack unseen are taken off it
+        (the log doesn't say how)."""
         self.resync = False
         info = self.turn_info
+        new = [a for a in annotations if int(a.get("id", 0)) not in self.seen]
+        kinds = {t for a in new for t in a.get("type", ())}
+        starts = "AnnotationType_NewTurnStarted" in kinds
+        steps = "AnnotationType_PhaseOrStepModified" in kinds
         turn = int(info.get("turnNumber", 0) or 0)
-        if turn > self.turn and info.get("activePlayer"):
-            self.turn = turn - 1
-            self._new_turn(int(info["activePlayer"]))
-        key = (enum_value(info.get("phase"), PHASES), enum_value(info.get("step"), STEP_ENUM))
-        name = STEPS.get(key)
-        if name is not None and name != self.step and not (name == "combat damage step" and
-                                                           self.step == "second combat damage step"):
-            self.step = name
-            self.emit(name, "the step the log is in after the hole")
-        on_stack: set[int] = set()
+        active = int(info.get("activePlayer", 0) or 0)
+        last = turn - 1 if starts else turn
+        if last > self.turn and active in (1, 2):
+            for number in range(self.turn + 1, last + 1):
+                seat = self.other(self.active) if self.active else active
+                if number == last:
+                    seat = active if not starts else self.other(active)
+                self._new_turn(seat, number)
+                self.emit("...", "this turn's steps before this point are in the hole of the log")
+                for perm in self.perms.values():   # its untap step is in the gap: the checker untaps them
+                    if perm.controller == seat:
+                        perm.tapped = False
+        if not steps and not starts:
+            key = (enum_value(info.get("phase"), PHASES), enum_value(info.get("step"), STEP_ENUM))
+            name = STEPS.get(key)
+            if name is not None and name != self.step and not (name == "combat damage step" and
+                                                               self.step == "second combat damage step"):
+                self.step = name
+                self.turn_steps.add(name)
+                self.emit(name, "the step the log is in after the hole")
+                self.emit("...", "the log joins this step after it began")
+        explained = {int(i) for a in new for i in a.get("affectedIds", ()) if {
+            "AnnotationType_ZoneTransfer", "AnnotationType_ResolutionStart", "AnnotationType_ResolutionComplete",
+            "AnnotationType_AbilityInstanceDeleted"} & set(a.get("type", ()))}
+        on_stack: set[int] = set(explained)
         for zid, zone in self.zones.items():
             if self.zone_type.get(zid) == "ZoneType_Stack":
                 on_stack.update(int(i) for i in zone.get("objectInstanceIds", ()))
         self._lost_from_stack(on_stack)
         self.passed = set()
-        pp = info.get("priorityPlayer")
-        self.holder = int(pp) if pp and self.step not in NO_PRIORITY else None
-
-
+        self.holder = None        # who holds priority is taken from the state, without passes (none are seen)
+        self.holder_from_state = True
