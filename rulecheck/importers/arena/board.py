@@ -135,6 +135,17 @@ class Board(GameBase):
         facts = self.cards[perm.card]
         return set(facts.keywords or ()) | set(facts.inferred) | perm.gained
 
+    def _grant_source(self, instance: int, keyword: str) -> str | None:
+        """The other permanent whose ability grants this keyword (an Aura, an Equipment, a lord), as the log's
+        AddAbility annotation says: the keyword lasts as long as that permanent stays (613, 611.3a)."""
+        for source, affected, granted in self.grants.values():
+            source = source if source in self.perms else next(
+                (new for new, old in self.alias.items() if old == source and new in self.perms), source)
+            if granted == keyword and source != instance and source in self.perms and (
+                    instance in affected or self.alias.get(instance) in affected):
+                return self.perms[source].name
+        return None
+
     def _sync_characteristics(self) -> None:
         """Power/toughness and keywords in force (counters, auras, static and one-shot effects) that the
         transcript's card definitions don't give: said as effects until end of turn, so the checker sees what
@@ -150,7 +161,9 @@ class Board(GameBase):
             shown = self.keywords_of(obj) - perm.gained
             for keyword in sorted(shown):
                 perm.gained.add(keyword)
-                self.lines.append(Line(f"{quoted(perm.name)} gains {keyword} until end of turn", self.gs, self.log_line,
+                source = self._grant_source(instance, keyword)
+                duration = f"for as long as {quoted(source)} is on the battlefield" if source else "until end of turn"
+                self.lines.append(Line(f"{quoted(perm.name)} gains {keyword} {duration}", self.gs, self.log_line,
                                        "in force in the log", unless=(perm.card, keyword)))
             if "power" in obj or "toughness" in obj:
                 power, toughness = pt_value(obj.get("power")), pt_value(obj.get("toughness"))

@@ -11,8 +11,9 @@ from `turnInfo.priorityPlayer` (FORMAT.md §6.5): the log never states them.
 
 from __future__ import annotations
 
+from .cards import KEYWORD_ABILITIES
 from .events import Events
-from .model import KEEP_SNAPSHOTS, NO_PRIORITY, PHASES, STEP_ENUM, STEPS, Json, Line, Perm, Snapshot, enum_value
+from .model import KEEP_SNAPSHOTS, PHASES, STEP_ENUM, STEPS, Json, Line, Perm, Snapshot, detail, enum_value
 
 
 class Game(Events):
@@ -45,6 +46,7 @@ class Game(Events):
             self.objects[int(obj["instanceId"])] = obj
         if gsm.get("turnInfo"):
             self.turn_info = gsm["turnInfo"]
+        self._grants(gsm)
         annotations = sorted(gsm.get("annotations", ()), key=lambda a: int(a.get("id", 0)))
         if self.suspect_rollback >= 0 and annotations:
             hole = self.lines[self.suspect_rollback:]
@@ -65,6 +67,18 @@ class Game(Events):
         if info.get("stage") == "GameStage_GameOver":
             self._game_over(info)
         self._snapshot(gs)
+
+    def _grants(self, gsm: Json) -> None:
+        """Keywords that permanents grant (persistent AddAbility annotations), kept while the log keeps them."""
+        if gsm.get("type") == "GameStateType_Full":
+            self.grants = {}
+        for pa in gsm.get("persistentAnnotations", ()):
+            keyword = KEYWORD_ABILITIES.get(detail(pa, "grpid") or 0)
+            if keyword and "AnnotationType_AddAbility" in pa.get("type", ()):
+                self.grants[int(pa.get("id", 0))] = (int(pa.get("affectorId", 0) or 0),
+                                                     [int(i) for i in pa.get("affectedIds", ())], keyword)
+        for gone in gsm.get("diffDeletedPersistentAnnotationIds", ()):
+            self.grants.pop(int(gone), None)
 
     def _snapshot(self, gs: int) -> None:
         self.snapshots[gs] = Snapshot(
