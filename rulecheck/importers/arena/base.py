@@ -54,6 +54,7 @@ class GameBase:
         self.drew = False
         self.resolved_names: dict[str, str] = {}
         self.resync = False
+        self.changed_later: set[int] = set()     # objects that later events of the state being narrated change
         self.grants: dict[int, tuple[int, list[int], str]] = {}   # AddAbility annotation -> (source, affected, kw)
         self.holder_from_state = False           # after a hole: the next holder is the state's, without passes
         self.first_strike_line = 0

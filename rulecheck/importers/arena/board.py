@@ -153,7 +153,7 @@ class Board(GameBase):
         for instance, perm in self.perms.items():
             obj = self.objects.get(instance)
             facts = self.cards[perm.card]
-            if obj is None or "creature" not in facts.types:
+            if obj is None or "creature" not in facts.types or instance in self.changed_later:
                 continue
             # every keyword shown and not yet said this turn: the card's definition is only settled when the game
             # ends (a keyword is the card's own if every sighting had it), so the line is dropped then if the

@@ -7,6 +7,12 @@ from .board import Board
 from .model import NO_PRIORITY, SORCERY_SPEED, STEPS, Json, Line, Perm, detail, detail_str, leaves_phrase, quoted
 
 
+# events that change power, toughness or abilities (counters, modifications, granted abilities)
+CHANGES_CHARACTERISTICS = {"AnnotationType_CounterAdded", "AnnotationType_CounterRemoved",
+                           "AnnotationType_PowerToughnessModCreated", "AnnotationType_AddAbility",
+                           "AnnotationType_RemoveAbility"}
+
+
 class Events(Board):
     # ------------------------------------------------------------------ annotations
     def _events(self, annotations: list[Json]) -> None:
@@ -17,10 +23,20 @@ class Events(Board):
                 for affected in ann.get("affectedIds", ()):
                     actions[int(affected)] = kind or 0
         damage: list[Json] = []
-        for ann in annotations:
+        # the objects each annotation's later ones touch: the state's characteristics are those after them, so
+        # they are not said at a step boundary that comes before them in this state
+        later: list[set[int]] = []
+        touched: set[int] = set()
+        for ann in reversed(annotations):
+            later.append(set(touched))
+            if CHANGES_CHARACTERISTICS & set(ann.get("type", ())):
+                touched.update(int(i) for i in ann.get("affectedIds", ()))
+        later.reverse()
+        for index, ann in enumerate(annotations):
             aid = int(ann.get("id", 0))
             if aid in self.seen:
                 continue
+            self.changed_later = later[index]
             self.seen.add(aid)
             types = ann.get("type", ())
             if damage and "AnnotationType_DamageDealt" not in types:
@@ -68,6 +84,7 @@ class Events(Board):
                     self.note(f"{self.seat(int(seat))} loses the game ({reason})")
         if damage:
             self._combat_damage(damage)
+        self.changed_later = set()
 
     def _id_changed(self, ann: Json) -> None:
         old, new = detail(ann, "orig_id"), detail(ann, "new_id")
