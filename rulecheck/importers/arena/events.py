@@ -6,7 +6,6 @@ from __future__ import annotations
 from .board import Board
 from .model import NO_PRIORITY, SORCERY_SPEED, STEPS, Json, Line, Perm, detail, detail_str, leaves_phrase, quoted
 
-
 # events that change power, toughness or abilities (counters, modifications, granted abilities)
 CHANGES_CHARACTERISTICS = {"AnnotationType_CounterAdded", "AnnotationType_CounterRemoved",
                            "AnnotationType_PowerToughnessModCreated", "AnnotationType_AddAbility",

@@ -13,7 +13,19 @@ from __future__ import annotations
 
 from .cards import KEYWORD_ABILITIES
 from .events import Events
-from .model import KEEP_SNAPSHOTS, PHASES, STEP_ENUM, STEPS, Json, Line, Perm, Snapshot, detail, enum_value
+from .model import (
+    COMBAT_STEPS,
+    KEEP_SNAPSHOTS,
+    PHASES,
+    STEP_ENUM,
+    STEPS,
+    Json,
+    Line,
+    Perm,
+    Snapshot,
+    detail,
+    enum_value,
+)
 
 
 class Game(Events):
@@ -58,7 +70,7 @@ class Game(Events):
             self._still_in_hole(annotations)
         else:
             if self.resync:
-                self._resync(annotations)
+                self._resync(annotations, {int(o["instanceId"]) for o in gsm.get("gameObjects", ())})
             self._events(annotations)
             self._reconcile()
             self._priority()
@@ -162,7 +174,22 @@ class Game(Events):
                 self._id_changed(ann)
         self.note(f"game state {self.gs} gives no turn or step after the hole, so it is taken as part of the hole")
 
-    def _resync(self, annotations: list[Json]) -> None:
+    def _combat_in_hole(self, described: set[int]) -> None:
+        """The combat the transcript is in ended in the hole. Its combat damage step, if it had one, is there too:
+        it is written with a gap (what it dealt is not in the log). Objects the state doesn't describe again keep
+        their attacking and blocking status from before the hole: that is stale, so it is dropped."""
+        if self.attacks_declared and self.step in ("declare attackers step", "declare blockers step",
+                                                   "first combat damage step"):
+            step = "second combat damage step" if self.step == "first combat damage step" else "combat damage step"
+            self.step = step
+            self.emit(step, "the combat damage step of this combat is in the hole of the log")
+            self.emit("...", "what it dealt is not in the log")
+        for instance, obj in list(self.objects.items()):
+            if instance not in described and ({"attackState", "blockState"} & set(obj)):
+                self.objects[instance] = {k: v for k, v in obj.items()
+                                          if k not in ("attackState", "attackInfo", "blockState", "blockInfo")}
+
+    def _resync(self, annotations: list[Json], described: set[int]) -> None:
         """After a hole, before the events of the first state that has `turnInfo`: take the turn, step and stack
         from it, since the events that changed them are lost. Each lost turn gets its header and a gap (turns
         are numbered as Arena numbers them); spells and abilities that left the stack unseen are taken off it
@@ -176,6 +203,11 @@ class Game(Events):
         turn = int(info.get("turnNumber", 0) or 0)
         active = int(info.get("activePlayer", 0) or 0)
         last = turn - 1 if starts else turn
+        key = (enum_value(info.get("phase"), PHASES), enum_value(info.get("step"), STEP_ENUM))
+        name = STEPS.get(key)
+        combat_over = last > self.turn or starts or name not in COMBAT_STEPS
+        if combat_over:
+            self._combat_in_hole(described)
         if last > self.turn and active in (1, 2):
             for number in range(self.turn + 1, last + 1):
                 seat = self.other(self.active) if self.active else active
@@ -186,15 +218,12 @@ class Game(Events):
                 for perm in self.perms.values():   # its untap step is in the gap: the checker untaps them
                     if perm.controller == seat:
                         perm.tapped = False
-        if not steps and not starts:
-            key = (enum_value(info.get("phase"), PHASES), enum_value(info.get("step"), STEP_ENUM))
-            name = STEPS.get(key)
-            if name is not None and name != self.step and not (name == "combat damage step" and
-                                                               self.step == "second combat damage step"):
-                self.step = name
-                self.turn_steps.add(name)
-                self.emit(name, "the step the log is in after the hole")
-                self.emit("...", "the log joins this step after it began")
+        if not steps and not starts and name is not None and name != self.step and not (
+                name == "combat damage step" and self.step == "second combat damage step"):
+            self.step = name
+            self.turn_steps.add(name)
+            self.emit(name, "the step the log is in after the hole")
+            self.emit("...", "the log joins this step after it began")
         explained = {int(i) for a in new for i in a.get("affectedIds", ()) if {
             "AnnotationType_ZoneTransfer", "AnnotationType_ResolutionStart", "AnnotationType_ResolutionComplete",
             "AnnotationType_AbilityInstanceDeleted"} & set(a.get("type", ()))}

@@ -17,6 +17,8 @@ STEPS: dict[tuple[int, int], str] = {
     (3, 8): "end of combat step", (4, 0): "postcombat main phase", (5, 0): "end step", (5, 9): "end step",
     (5, 10): "cleanup step",
 }
+COMBAT_STEPS = ("beginning of combat step", "declare attackers step", "declare blockers step",
+                "first combat damage step", "combat damage step", "end of combat step")
 NO_PRIORITY = ("untap step", "cleanup step")
 PHASES = {"Phase_Beginning": 1, "Phase_Main1": 2, "Phase_Combat": 3, "Phase_Main2": 4, "Phase_Ending": 5}
 STEP_ENUM = {"Step_Untap": 1, "Step_Upkeep": 2, "Step_Draw": 3, "Step_BeginCombat": 4, "Step_DeclareAttack": 5,
