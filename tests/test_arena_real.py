@@ -66,6 +66,18 @@ def test_declarations_come_before_what_they_trigger_and_tokens_enter_attacking()
     assert findings(game) == []
 
 
+def test_a_creature_spell_that_resolves_onto_the_battlefield_attacking() -> None:
+    """Class 2 (508.4): a creature cast with its sneak cost (returning an unblocked attacker, gs 271-272)
+    resolves tapped and attacking (gs 274) and deals combat damage (gs 276)."""
+    game = import_excerpt("spell-resolves-attacking.log.gz")
+    assert at(game, 271, 276) == [
+        'Opponent casts "Card 100608"', '"Card 100519" returns to its owner\'s hand', "Opponent passes",
+        "You passes", '"Card 100608" resolves onto the battlefield tapped and attacking You', "Opponent passes",
+        "You passes", "combat damage step", '"Card 100608" assigns 3 to You', "combat damage is dealt",
+        '"Card 100608" triggers']
+    assert findings(game) == []
+
+
 def test_a_narrated_state_based_death_keeps_to_its_own_permanent() -> None:
     """Class 3: 'Token 98601' dies in combat (gs 158) while its copy 'Token 98601 (2)' stays; the copy attacks
     on the next turn (gs 179) and deals its damage (gs 188)."""
@@ -130,12 +142,6 @@ def test_a_keyword_an_aura_grants_lasts_as_long_as_the_aura() -> None:
 
 
 # ---------------------------------------------------------------- every shared sample
-# Findings that remain on the shared samples, each with the reason (see docs/importing.md, "Not recovered").
-# A creature spell cast with its sneak cost resolves onto the battlefield attacking (508.4): the language has
-# no statement for that yet.
-KNOWN: dict[str, list[tuple[str, int]]] = {
-    "2619ab20-aff4-4864-aff2-e60512d1e3ad-1.transcript": [("510.1", 276)],
-}
 # (games imported, error problems) of the logs that are not one or more complete games
 INCOMPLETE = {
     "corpus-manasight-session_2026-04-11_1835_firewall.log.gz": 0,
@@ -170,7 +176,7 @@ def test_every_complete_game_of_the_shared_samples_checks_clean(
     assert len(samples) == 29
     assert sum(len(games) for _, games, _ in samples) == 59
     found = {game: rules for _, games, _ in samples for game, rules in games.items() if rules}
-    assert found == KNOWN
+    assert found == {}
     for log, games, problems in samples:
         errors = [p for p in problems if p[1] == "error"]
         if log in INCOMPLETE:

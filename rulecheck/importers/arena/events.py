@@ -201,7 +201,10 @@ class Events(Board):
                 if item is None or item[0] == "copy":
                     continue
                 if category == "Resolve" and dest_type == "ZoneType_Battlefield":
-                    self.perms[new] = Perm(self._pending_name(item[1]), item[1], owner_seat)
+                    self.perms[new] = Perm(self._pending_name(item[1]), item[1], owner_seat,
+                                           tapped=bool(obj.get("isTapped")))
+                    if obj.get("attackState") == "AttackState_Attacking":
+                        self._resolved_attacking(new, item[1], obj)
                 elif category != "Resolve":
                     self.emit(f"{quoted(item[1])} is countered", f"log: {category or 'no category'}")
                     self.stack_changed()
@@ -222,6 +225,18 @@ class Events(Board):
                 else:
                     what = quoted(self.card_name(obj)) if obj.get("grpId") else "a card"
                     self.note(f"{self.seat(owner_seat)} discards {what}")
+
+    def _resolved_attacking(self, instance: int, card: str, obj: Json) -> None:
+        """A permanent spell that resolved onto the battlefield attacking (a sneak or ninjutsu-style cast, 508.4):
+        its resolution says so."""
+        target = int(obj.get("attackInfo", {}).get("targetId", 0) or 0)
+        defender = self.target_name(target) or self.seat(self.other(self.perms[instance].controller))
+        tapped = "tapped and " if obj.get("isTapped") else ""
+        for line in reversed(self.lines):
+            if line.text == f"{quoted(card)} resolves":
+                line.text = f"{quoted(card)} resolves onto the battlefield {tapped}attacking {quoted(defender)}"
+                break
+        self.entered_attacking.add(instance)
 
     def _pending_name(self, card: str) -> str:
         name = self.resolved_names.pop(card, None)
