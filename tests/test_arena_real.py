@@ -59,9 +59,9 @@ def test_declarations_come_before_what_they_trigger_and_tokens_enter_attacking()
     trigger makes is created tapped and attacking (gs 55) and deals combat damage (gs 59)."""
     game = import_excerpt("tokens-attacking.log.gz")
     assert at(game, 53, 59) == [
-        'You declares "Card 95642" attacking Opponent', '"Card 95642" triggers', "You passes", "Opponent passes",
-        '"Card 95642" ability resolves', 'You creates "Token 95832" tapped and attacking Opponent', "You passes",
-        "Opponent passes", "declare blockers step", "You passes", "Opponent passes", "combat damage step",
+        'Player declares "Card 95642" attacking Opponent', '"Card 95642" triggers', "Player passes", "Opponent passes",
+        '"Card 95642" ability resolves', 'Player creates "Token 95832" tapped and attacking Opponent', "Player passes",
+        "Opponent passes", "declare blockers step", "Player passes", "Opponent passes", "combat damage step",
         '"Card 95642" assigns 1 to Opponent', '"Token 95832" assigns 1 to Opponent', "combat damage is dealt"]
     assert findings(game) == []
 
@@ -72,8 +72,8 @@ def test_a_creature_spell_that_resolves_onto_the_battlefield_attacking() -> None
     game = import_excerpt("spell-resolves-attacking.log.gz")
     assert at(game, 271, 276) == [
         'Opponent casts "Card 100608"', '"Card 100519" returns to its owner\'s hand', "Opponent passes",
-        "You passes", '"Card 100608" resolves onto the battlefield tapped and attacking You', "Opponent passes",
-        "You passes", "combat damage step", '"Card 100608" assigns 3 to You', "combat damage is dealt",
+        "Player passes", '"Card 100608" resolves onto the battlefield tapped and attacking Player', "Opponent passes",
+        "Player passes", "combat damage step", '"Card 100608" assigns 3 to Player', "combat damage is dealt",
         '"Card 100608" triggers']
     assert findings(game) == []
 
@@ -83,8 +83,8 @@ def test_a_narrated_state_based_death_keeps_to_its_own_permanent() -> None:
     on the next turn (gs 179) and deals its damage (gs 188)."""
     game = import_excerpt("sba-death-of-a-copy.log.gz")
     assert '"Token 98601" dies as a state-based action' in at(game, 158, 158)
-    assert 'Opponent declares "Token 98601 (2)" attacking You' in at(game, 179, 179)
-    assert '"Token 98601 (2)" assigns 2 to You' in at(game, 188, 188)
+    assert 'Opponent declares "Token 98601 (2)" attacking Player' in at(game, 179, 179)
+    assert '"Token 98601 (2)" assigns 2 to Player' in at(game, 188, 188)
     assert findings(game) == []
 
 
@@ -93,21 +93,21 @@ def test_a_hole_that_hides_a_turn_change() -> None:
     hole, so its header comes after the gap, with a gap of its own before the step the log is in."""
     game = import_excerpt("hole-hides-a-turn.log.gz")
     statements = [text for text, _ in lines_of(game)]
-    start = len(statements) - 1 - statements[::-1].index('You plays "Card 97998"')
-    assert statements[start:start + 5] == ['You plays "Card 97998"', "...", "turn 12: Opponent", "...",
+    start = len(statements) - 1 - statements[::-1].index('Player plays "Card 97998"')
+    assert statements[start:start + 5] == ['Player plays "Card 97998"', "...", "turn 12: Opponent", "...",
                                            "precombat main phase"]
     assert statements[start + 5] == "..."
     assert "# game state 265 gives no turn or step after the hole, so it is taken as part of the hole" in game.text
-    assert 'Opponent declares "Card 97444", "Card 96760", "Card 86993", "Card 90614 (2)" attacking You' in \
+    assert 'Opponent declares "Card 97444", "Card 96760", "Card 86993", "Card 90614 (2)" attacking Player' in \
         at(game, 280, 280)
     assert findings(game) == []
 
 
 def test_a_gap_inside_a_step_hides_who_acted_first() -> None:
-    """Class 5 (505.6): after a hole in the opponent's precombat main phase (gs 587-589 lost), the log shows You
+    """Class 5 (505.6): after a hole in the opponent's precombat main phase (gs 587-589 lost), the log shows Player
     holding priority; no pass is invented, and the gap may hide the opponent's."""
     game = import_excerpt("gap-inside-a-step.log.gz")
-    assert at(game, 590, 591) == ["...", "You passes", "Opponent passes", "beginning of combat step"]
+    assert at(game, 590, 591) == ["...", "Player passes", "Opponent passes", "beginning of combat step"]
     assert findings(game) == []
 
 
@@ -115,9 +115,9 @@ def test_an_additional_combat_phase() -> None:
     """Class 6 (505.1, 500.8): after the end of combat, the log goes back to the beginning of combat (gs 320,
     gs 376); the attackers of the additional combat are declared (gs 380) and deal damage (gs 384)."""
     game = import_excerpt("additional-combat.log.gz")
-    assert at(game, 320, 320)[-2:] == ["You gets an additional combat phase", "beginning of combat step"]
-    assert at(game, 376, 376)[-2:] == ["You gets an additional combat phase", "beginning of combat step"]
-    assert 'You declares "Card 92218" attacking Opponent' in at(game, 380, 380)
+    assert at(game, 320, 320)[-2:] == ["Player gets an additional combat phase", "beginning of combat step"]
+    assert at(game, 376, 376)[-2:] == ["Player gets an additional combat phase", "beginning of combat step"]
+    assert 'Player declares "Card 92218" attacking Opponent' in at(game, 380, 380)
     assert '"Card 92218" assigns 2 to Opponent' in at(game, 384, 384)
     assert findings(game) == []
 
