@@ -5,6 +5,8 @@ from __future__ import annotations
 from .cards import COLOURS, KEYWORD_ABILITIES, SUPERTYPES, TYPES, CardDatabase, CardFacts
 from .model import NO_PRIORITY, Json, Line, Perm, Snapshot, pt_value
 
+TRIGGER_HOLDER = 5   # the grpId of Arena's trigger holder objects
+
 
 class GameBase:
     """What the transcript has said so far and what the log's latest state shows (see game.py)."""
@@ -162,9 +164,16 @@ class GameBase:
         obj = self.objects.get(instance)
         if obj is None or not obj.get("grpId"):
             return None
-        if obj.get("type") == "GameObjectType_Ability":
-            source = obj.get("objectSourceGrpId")
-            return self.card_name({"grpId": source}) if source else None
+        if obj.get("type") in ("GameObjectType_Ability", "GameObjectType_TriggerHolder"):
+            # an ability is named after its parent object when the log gives it, else after its source card; a
+            # trigger holder is Arena's stand-in for a trigger's source (grpId 5), never a card of its own
+            parent = int(obj.get("parentId", 0) or 0)
+            if parent and parent != instance and (parent in self.perms or parent in self.objects):
+                return self.object_name(parent)
+            source = int(obj.get("objectSourceGrpId", 0) or 0)
+            if source in {int(a.get("grpId", 0) or 0) for a in obj.get("uniqueAbilities", ())}:
+                return None   # the holder's source is the ability itself: no card is known
+            return self.card_name({"grpId": source}) if source and source != TRIGGER_HOLDER else None
         return self.card_name(obj)
 
     def target_name(self, target: int) -> str | None:
