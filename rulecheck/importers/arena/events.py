@@ -12,6 +12,9 @@ CHANGES_CHARACTERISTICS = {"AnnotationType_CounterAdded", "AnnotationType_Counte
                            "AnnotationType_RemoveAbility"}
 
 
+ACTIVATE = 2   # ActionType_Activate
+
+
 class Events(Board):
     # ------------------------------------------------------------------ annotations
     def _events(self, annotations: list[Json]) -> None:
@@ -21,6 +24,11 @@ class Events(Board):
                 kind = detail(ann, "actionType")
                 for affected in ann.get("affectedIds", ()):
                     actions[int(affected)] = kind or 0
+            elif "AnnotationType_ManaPaid" in ann.get("type", ()):
+                # mana paid for an ability as it is put on the stack: an activation, whether or not the log's
+                # UserActionTaken comes in this state or a later one (a ninjutsu activation)
+                for affected in ann.get("affectedIds", ()):
+                    actions.setdefault(int(affected), ACTIVATE)
         damage: list[Json] = []
         # the objects each annotation's later ones touch: the state's characteristics are those after them, so
         # they are not said at a step boundary that comes before them in this state
@@ -284,7 +292,8 @@ class Events(Board):
                 continue
             controller = int(obj.get("controllerSeatId", 0) or self.active)
             self.stack[ability] = ("ability", name)
-            if actions.get(ability) == 2 or actions.get(source) == 2:
+            from_hand = self.zone_type.get(detail(ann, "source_zone") or 0) == "ZoneType_Hand"
+            if ACTIVATE in (actions.get(ability), actions.get(source)) or from_hand:
                 self.pass_until(controller)
                 self.emit(f"{self.seat(controller)} activates {quoted(name)}")
                 self.holder = controller
