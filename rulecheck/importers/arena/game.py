@@ -97,7 +97,8 @@ class Game(Events):
             len(self.lines), {k: Perm(p.name, p.card, p.controller, p.tapped, p.pump, set(p.gained))
                               for k, p in self.perms.items()},
             dict(self.copies), dict(self.stack), self.holder, set(self.passed), self.step, self.turn, self.active,
-            (self.attacks_declared, self.blocks_declared), set(self.seen))
+            (self.attacks_declared, self.blocks_declared), set(self.seen), set(self.entered_attacking),
+            set(self.turn_steps))
         self.snapshots.pop(gs - KEEP_SNAPSHOTS, None)
 
     def _undo(self, gsm: Json, gs: int) -> None:
@@ -134,6 +135,7 @@ class Game(Events):
                                                                        snap.turn, snap.active)
         self.attacks_declared, self.blocks_declared = snap.declared
         self.seen = set(snap.seen)
+        self.entered_attacking, self.turn_steps = set(snap.entered_attacking), set(snap.turn_steps)
         for later in [k for k in self.snapshots if k > back]:
             del self.snapshots[later]
 

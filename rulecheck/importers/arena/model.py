@@ -65,6 +65,8 @@ class Snapshot:
     active: int
     declared: tuple[bool, bool]
     seen: set[int]
+    entered_attacking: set[int] = field(default_factory=set)
+    turn_steps: set[str] = field(default_factory=set)
 
 
 def pt_value(wrapper: object) -> int:
