@@ -691,3 +691,56 @@ def test_a_vehicle_that_attacks_is_defined_as_a_creature() -> None:
             "only at times in the log (crewed, animated): defined as one throughout") in games[0].text
     assert "Player declares \"Card 710\" attacking Opponent" in statements(games[0])
     assert checker.check_text(games[0].text) == []
+
+
+def test_abilities_from_a_hand_are_activated_and_trigger_holders_are_not_cards() -> None:
+    """A ninjutsu-like ability goes on the stack from a hand (its UserActionTaken comes a state later): it is
+    activated. A trigger whose source is Arena's trigger holder (grpId 5) is named after the ability's parent."""
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    log.envelope(log.state(None, [], [creature(300, 700, 1, 2, 2)], log.zones_now()))
+    log.stack += [310, 320]
+    holder = {"instanceId": 305, "grpId": 5, "type": "GameObjectType_TriggerHolder", "zoneId": 30,
+              "controllerSeatId": 1, "objectSourceGrpId": 9002, "uniqueAbilities": [{"id": 1, "grpId": 9002}]}
+    log.envelope(log.state(None, [ann(log.next_ann(), "AbilityInstanceCreated", 250, [310], source_zone=31),
+                                  ann(log.next_ann(), "AbilityInstanceCreated", 305, [320], source_zone=30)],
+                           [{"instanceId": 250, "grpId": 800, "type": "GameObjectType_Card", "zoneId": 31,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Creature"]},
+                            {"instanceId": 310, "grpId": 9001, "type": "GameObjectType_Ability", "zoneId": 27,
+                             "controllerSeatId": 1, "objectSourceGrpId": 800}, holder,
+                            {"instanceId": 320, "grpId": 9002, "type": "GameObjectType_Ability", "zoneId": 27,
+                             "controllerSeatId": 1, "objectSourceGrpId": 5, "parentId": 300}],
+                           log.zones_now()))
+    log.game_over()
+    games, _ = import_text(log.text())
+    assert statements(games[0])[-2:] == ['Player activates "Card 800"', '"Card 700" triggers']
+    assert "Card 5" not in games[0].text
+
+
+def test_a_hole_that_ends_a_combat_and_the_turn() -> None:
+    """The combat damage step and the turn change are in the hole: the damage step is written with a gap, the
+    new turn gets its header and a gap, and the attacker's status from before the hole is not taken for an
+    attack in the new turn."""
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    attacker = creature(300, 700, 1, 2, 2, uniqueAbilities=[{"id": 2, "grpId": 9}])
+    log.envelope(log.state(None, [], [attacker], log.zones_now()))
+    log.envelope(log.state((1, 3, 0, 1, 1), [log.step_marker(3, 0)]), log.state((1, 3, 0, 1, 2)))
+    log.envelope(log.state((1, 3, 5, 1, 1), [log.step_marker(3, 5)]))
+    log.envelope(log.state(None, [], [dict(attacker, isTapped=True, attackState="AttackState_Attacking",
+                                           attackInfo={"targetId": 2})]))
+    log.gs += 5     # lost: blocks, damage, the rest of turn 1 and the start of turn 2
+    log.envelope(log.state((2, 2, 0, 2, 2)))
+    log.envelope(log.state((2, 3, 0, 2, 2), [log.step_marker(3, 0, 2)]))
+    log.envelope(log.state((2, 3, 5, 2, 2), [log.step_marker(3, 5, 2)]))
+    log.game_over()
+    games, problems = import_text(log.text())
+    assert problems == []
+    body = statements(games[0])
+    assert body[body.index('Player declares "Card 700" attacking Opponent'):] == [
+        'Player declares "Card 700" attacking Opponent', "...", "combat damage step", "...", "turn 2: Opponent",
+        "...", "precombat main phase", "...", "Opponent passes", "Player passes", "beginning of combat step",
+        "Opponent passes", "Player passes", "declare attackers step"]
+    assert checker.check_text(games[0].text) == []

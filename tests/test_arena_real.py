@@ -214,3 +214,23 @@ def test_arena_acceptance(path: Path) -> None:
     got = sorted((v.line, v.rule) for v in checker.check_text(text, path=str(path), config=Config())
                  if v.severity == "error")
     assert got == want
+
+
+# ---------------------------------------------------------------- read as a user would
+def test_a_turn_based_action_finding_says_what_came_first() -> None:
+    text = """title: t
+players: Alice, Bob
+priority: implicit
+card Goblin Guide: creature 2/2
+card Shock: instant
+Alice controls Goblin Guide
+Alice holds Shock
+turn 5: Alice, in beginning of combat step
+declare attackers step
+Alice casts Shock
+Shock resolves
+Alice declares Goblin Guide attacking Bob
+"""
+    assert [(v.line, v.rule, v.message) for v in checker.check_text(text)] == [
+        (10, "703.4f", "Alice casts Shock before the declaration of attackers, a turn-based action that comes first "
+                       "in the declare attackers step")]
