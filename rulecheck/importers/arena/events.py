@@ -214,7 +214,12 @@ class Events(Board):
                     if obj.get("attackState") == "AttackState_Attacking":
                         self._resolved_attacking(new, item[1], obj)
                 elif category != "Resolve":
-                    self.emit(f"{quoted(item[1])} is countered", f"log: {category or 'no category'}")
+                    why = f"log: {category or 'no category'}"
+                    if category == "nil":
+                        # taken off the stack as it would resolve (its targets gone, 608.2b): everyone passed
+                        self.all_pass()
+                        why += " (it left the stack as it would resolve, without resolving)"
+                    self.emit(f"{quoted(item[1])} is countered", why)
                     self.stack_changed()
             elif src_type == "ZoneType_Battlefield":
                 perm = self.perms.pop(old, None) or self.perms.pop(new, None)
