@@ -17,6 +17,7 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     mana_cost: str | None = None
+    origin: str = ""      # where the facts came from when not from the transcript: a card database
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
 
     def __post_init__(self) -> None:

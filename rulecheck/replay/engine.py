@@ -7,6 +7,8 @@ It imports the handler modules (which register themselves); they never import it
 from __future__ import annotations
 
 from .. import nodes as n
+from ..cards.library import CardLibrary
+from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
 from . import assertions, effects, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
@@ -22,8 +24,10 @@ class Engine:
     """Replays one transcript. Feed statements in order with :meth:`feed`, then :meth:`finish`; read
     :attr:`findings`."""
 
-    def __init__(self, edition: Edition = BASELINE) -> None:
+    def __init__(self, edition: Edition = BASELINE, cards: CardLibrary | None = None) -> None:
         self.replay = Replay(edition)
+        # a card a transcript names without defining comes from this card database (else the run's, if any)
+        self.replay.game.cards.library = cards if cards is not None else active_library()
 
     @property
     def findings(self) -> list[Finding]:
