@@ -23,6 +23,7 @@ from .facts import CardFacts
 # the type words the language reads in a definition; other card types (battle, kindred, ...) are kept as types
 _LANGUAGE_TYPES = frozenset({"legendary", "basic", "snow", "tribal", "token", "artifact", "creature",
                              "enchantment", "instant", "land", "planeswalker", "sorcery"})
+_LANGUAGE_SUBTYPES = frozenset({"aura", "equipment"})
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
 _INT = re.compile(r"^-?\d+$")
@@ -111,13 +112,19 @@ def abilities_of(facts: CardFacts) -> tuple[n.Ability, ...]:
 
 
 def type_words(facts: CardFacts, token: bool = False) -> tuple[str, ...]:
-    """Colours, supertypes, card types and subtypes, in the lower-case words the game compares."""
+    """Colours, supertypes, card types and the subtypes the language has (aura, equipment), as the lower-case
+    words of a definition's type line."""
     words = [*facts.colour_words, *facts.supertypes]
     words += [t for t in facts.types if t != "token"]
     if token or "token" in facts.types or facts.layout in ("token", "double_faced_token"):
         words.append("token")
-    words += [s.lower() for s in facts.subtypes]
+    words += [s.lower() for s in facts.subtypes if s.lower() in _LANGUAGE_SUBTYPES]
     return tuple(dict.fromkeys(words))
+
+
+def subtypes_of(facts: CardFacts) -> tuple[str, ...]:
+    """Every subtype, lower case (Goblin, Forest, Aura: goblin, forest, aura), for the checks that need them."""
+    return tuple(s.lower() for s in facts.subtypes)
 
 
 def definition(facts: CardFacts, name: str, line: int, column: int = 1) -> n.CardDef:

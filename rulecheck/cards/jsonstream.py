@@ -95,7 +95,8 @@ class Reader:
                 value, end = _DECODER.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as err:
                 if self.eof or len(self.buf) - self.pos > MAX_ELEMENT:
-                    raise JSONStreamError(f"not valid JSON {self.where()}: {err.msg}") from None
+                    raise JSONStreamError(f"not valid JSON near character {self.consumed + err.pos}: "
+                                          f"{err.msg}") from None
                 self._fill()
                 continue
             except RecursionError:

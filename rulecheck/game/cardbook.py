@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards.definition import definition
+from ..cards.definition import definition, subtypes_of
 from ..cards.facts import CardFacts
 from ..cards.library import CardLibrary
 from .objects import Card
@@ -31,7 +31,7 @@ class CardBook(dict[str, Card]):
             return None
         d = definition(facts, name, 0)
         card = Card(name, d.types, d.power, d.toughness, d.loyalty, d.abilities, 0, d.mana_cost,
-                    origin=f"{facts.source} ({self.library.info.format})")
+                    origin=f"{facts.source} ({self.library.info.format})", subtypes=subtypes_of(facts))
         super().__setitem__(name, card)
         self.facts[name] = facts
         return card

@@ -18,6 +18,7 @@ class Card:
     line: int = 0
     mana_cost: str | None = None
     origin: str = ""      # where the facts came from when not from the transcript: a card database
+    subtypes: tuple[str, ...] = ()    # lower case, when known (a card database gives them: goblin, forest, ...)
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
 
     def __post_init__(self) -> None:
