@@ -255,3 +255,11 @@ def test_cards_show_prints_what_rulecheck_takes() -> None:
     none = CliRunner().invoke(cli, ["cards", "show", "Grizzly Bears"])
     assert (none.exit_code, none.output) == (2, "rulecheck: no card database: give one with --cards FILE, or "
                                                 "download one with 'rulecheck cards fetch'\n")
+
+
+def test_the_benchmark_files_are_card_databases_with_the_fixture_cards_among_them(tmp_path: Path) -> None:
+    from bench_modules import bench_module
+    scryfall, mtgjson = bench_module("cards").generate(tmp_path, 40)
+    assert (ensure_index(scryfall).cards, ensure_index(mtgjson).cards) == (40 + 50, 40 + 52)
+    real = open_library(MTGJSON).lookup("Craw Wurm")
+    assert real is not None and open_library(mtgjson).lookup("Craw Wurm") == replace(real, source=mtgjson.name)

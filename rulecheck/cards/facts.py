@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 SUPERTYPES = frozenset({"basic", "legendary", "snow", "world", "ongoing", "host", "elite"})
 COLOUR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -43,7 +43,11 @@ class CardFacts:
     faces: tuple[str, ...] = field(default=())  # the other faces' names, for a multi-faced card
 
     def to_json(self) -> str:
-        data = {k: v for k, v in asdict(self).items() if v not in (None, "", ()) and k != "source"}
+        data = {}
+        for key in _STORED:   # not dataclasses.asdict: it deep-copies, and the index stores ~35,000 of these
+            value = getattr(self, key)
+            if value is not None and value != "" and value != ():
+                data[key] = value
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -72,6 +76,9 @@ class CardFacts:
                    mana_cost=self.mana_cost, power=self.power, toughness=self.toughness, loyalty=self.loyalty,
                    keywords=list(self.keywords), text=self.text, source=self.source)
         return {k: v for k, v in out.items() if v not in (None, "", [])}
+
+
+_STORED = tuple(f.name for f in fields(CardFacts) if f.name != "source")
 
 
 def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
