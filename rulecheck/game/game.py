@@ -38,6 +38,7 @@ class UnknownName(Exception):
         hint = f"; did you mean '{close[0]}'?" if close else ""
         super().__init__(f"unknown {kind} '{ref.text}'{hint}")
         self.ref = ref
+        self.kind = kind
         self.suggestion = close[0] if close else None
 
 

@@ -63,7 +63,7 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            r.syntax(err.ref, line, str(err))
+            r.syntax(err.ref, line, str(err), _unknown_card_hint(err, g.cards.library is not None))
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
 
@@ -87,6 +87,14 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def _unknown_card_hint(err: UnknownName, with_library: bool) -> str | None:
+    """Without a card database, say where a card's facts can come from."""
+    if with_library or err.kind not in ("card", "permanent") or err.suggestion is not None:
+        return None
+    return (f"define it ('card {err.ref.text}: creature 2/2') or give a card database: "
+            "rulecheck check --cards FILE (Scryfall or MTGJSON; 'rulecheck cards fetch' downloads one)")
 
 
 def _continues_declaration(stmt: n.Statement, kind: str) -> bool:
