@@ -138,7 +138,7 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         click.echo("rulecheck: no transcripts found", err=True)
         sys.exit(2)
     fmt = fmt or run_config.format or ("full" if output is None and sys.stdout.isatty() else "concise")
-    results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db, run_config.cards)
+    results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
     violations: list[Violation] = []
     mismatches = 0
     for result in results:
@@ -215,23 +215,24 @@ def show_progress(files: int, stream: TextIO, quiet: bool = False) -> bool:
     return not quiet and files >= PROGRESS_MIN_FILES and stream.isatty()
 
 
-def _run_with_cards(items: list[tuple[str, Config]], jobs: int, quiet: bool, option: str | None,
-                    configured: str | None) -> list[FileResult]:
-    """Check with the run's card database (see docs/cards.md), opened (and indexed, once) before any check; the
-    worker processes find it through the environment."""
-    from .cards.commands import open_with_progress, resolve_cards
-    from .cards.library import ENV, CardDataError, using
+def _run_with_cards(items: list[tuple[str, Config]], jobs: int, quiet: bool,
+                    option: str | None) -> list[FileResult]:
+    """Check with each file's card database (--cards, else its configuration's `cards`, else $RULECHECK_CARDS,
+    else the one `cards fetch` saved; see docs/cards.md), each opened (and indexed, once) before any check."""
+    from dataclasses import replace
 
-    path = resolve_cards(option, configured)
+    from .cards.commands import open_with_progress, resolve_cards
+    from .cards.library import CardDataError
+
+    chosen = [(path, replace(config, cards=resolve_cards(option, config.cards) or "none")) for path, config in items]
     try:
-        if path is not None:
-            open_with_progress(path)
-        with using(path):
-            os.environ[ENV] = path or "none"
-            return _run(items, jobs, quiet)
+        for database in dict.fromkeys(config.cards for _, config in chosen):
+            if database and database != "none":
+                open_with_progress(database)
     except CardDataError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
+    return _run(chosen, jobs, quiet)
 
 
 def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileResult]:

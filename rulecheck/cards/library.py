@@ -1,8 +1,8 @@
 """The card layer's front: one object the game asks for a card's facts, whatever the source.
 
 `CardLibrary` answers `lookup(name)`, `suggest(name)` and `complete(prefix)` from a card database's index;
-`open_library(path)` builds or reuses the index. The library a check uses is passed to the engine; the command
-line and the API also set it for the run with `using(library)`, which the engine reads when none is passed.
+`open_library(path)` builds or reuses the index. The library a check uses comes from its configuration's `cards`
+(the command line puts `--cards` there), or from `using(path)` around API calls; the engine is given it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from pathlib import Path
 from .facts import CardFacts
 from .index import CardDataError, CardIndex, IndexInfo, cache_dir, ensure_index
 
-__all__ = ["ENV", "CardDataError", "CardLibrary", "active", "default_cards_file", "open_library", "set_default",
-           "using"]
+__all__ = ["ENV", "CardDataError", "CardLibrary", "active", "default_cards_file", "for_check", "open_library",
+           "set_default", "using"]
 
 
 class CardLibrary:
@@ -68,21 +68,28 @@ def open_library(path: str | os.PathLike[str], progress: Callable[[int], None] |
     return library
 
 
-ENV = "RULECHECK_CARDS"
+ENV = "RULECHECK_CARDS"   # read by the command line (see `commands.resolve_cards`), not by the API
 _ACTIVE: ContextVar[str | None] = ContextVar("rulecheck_cards", default=None)
 
 
 def active() -> CardLibrary | None:
-    """The card database of the run: the one set with `using`, else $RULECHECK_CARDS (which the worker processes
-    of `-j` inherit). `none` means no database. The caller opened it once already, so a problem here was
-    reported there."""
-    path = _ACTIVE.get() or os.environ.get(ENV)
+    """The card database set with `using` for this block of code, if any. It was opened there, so a problem
+    with it was reported there."""
+    path = _ACTIVE.get()
     if not path or path == "none":
         return None
     try:
         return open_library(path)
     except CardDataError:
         return None
+
+
+def for_check(configured: str | None) -> CardLibrary | None:
+    """The card database a check uses: the configuration's `cards` (a path, or "none"), else the one set with
+    `using`. Raises `CardDataError` when the configured file can't be used."""
+    if configured:
+        return None if configured == "none" else open_library(configured)
+    return active()
 
 
 @contextlib.contextmanager

@@ -24,10 +24,11 @@ class Engine:
     """Replays one transcript. Feed statements in order with :meth:`feed`, then :meth:`finish`; read
     :attr:`findings`."""
 
-    def __init__(self, edition: Edition = BASELINE, cards: CardLibrary | None = None) -> None:
+    def __init__(self, edition: Edition = BASELINE, cards: CardLibrary | None | bool = True) -> None:
         self.replay = Replay(edition)
-        # a card a transcript names without defining comes from this card database (else the run's, if any)
-        self.replay.game.cards.library = cards if cards is not None else active_library()
+        # a card a transcript names without defining comes from this card database (True: the one set with
+        # `rulecheck.cards.using`, if any; None: none)
+        self.replay.game.cards.library = active_library() if cards is True else cards or None
 
     @property
     def findings(self) -> list[Finding]:
