@@ -263,3 +263,21 @@ def test_the_benchmark_files_are_card_databases_with_the_fixture_cards_among_the
     assert (ensure_index(scryfall).cards, ensure_index(mtgjson).cards) == (40 + 50, 40 + 52)
     real = open_library(MTGJSON).lookup("Craw Wurm")
     assert real is not None and open_library(mtgjson).lookup("Craw Wurm") == replace(real, source=mtgjson.name)
+
+
+def test_cards_used_says_where_each_cards_facts_came_from(tmp_path: Path) -> None:
+    (tmp_path / "extra.yaml").write_text("cards:\n  - name: Eager Cadet\n    types: creature\n    pt: 1/2\n",
+                                         encoding="utf-8")
+    transcript = tmp_path / "t.transcript"
+    transcript.write_text("players: Alice, Bob\ninclude: extra.yaml\ncard Wall of Wood: creature 0/2, defender\n"
+                          "Alice controls Craw Wurm\nBob controls Wall of Wood, Eager Cadet\nturn 5: Alice\n",
+                          encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "used", str(transcript), "--cards", str(MTGJSON)])
+    assert (result.exit_code, result.output.splitlines()) == (0, [
+        "Craw Wurm: mtgjson-AtomicCards.json (mtgjson)", "Eager Cadet: card file included on line 2",
+        "Wall of Wood: definition on line 3"])
+    data = json.loads(CliRunner().invoke(cli, ["cards", "used", str(transcript), "--cards", str(MTGJSON),
+                                               "--format", "json"]).output)
+    assert data[0] == {"name": "Craw Wurm", "source": "mtgjson-AtomicCards.json (mtgjson)",
+                       "types": ["green", "creature"], "power": 6, "toughness": 4, "loyalty": None, "abilities": []}
+    assert (data[1]["toughness"], data[2]["toughness"]) == (2, 2)   # the file's and the transcript's, not the data's

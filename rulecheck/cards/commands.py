@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -123,6 +124,54 @@ def show_command(name: str, card_db: str | None, fmt: str) -> None:
             shown = ", ".join(value) if isinstance(value, list) else str(value)
             click.echo(f"  {key}: " + shown.replace("\n", "\n    "))
     click.echo(f"  as a definition: {card_line(facts, facts.name)}")
+
+
+@cards.command("used")
+@click.argument("transcript", type=click.Path(dir_okay=False))
+@click.option("--cards", "card_db", metavar="FILE", default=None,
+              help="The card database (default: as `rulecheck check` chooses it).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def used_command(transcript: str, card_db: str | None, fmt: str) -> None:
+    """Check TRANSCRIPT and list the cards it uses, each with where its facts came from: a definition (its
+    line), a card file (the include line), or the card database."""
+    from dataclasses import replace
+
+    from ..checker.pipeline import check_lines
+    from ..checker.reading import _blocks, _lines_of_bytes
+    from ..checker.result import FileResult
+    from ..config import ConfigError, ConfigResolver
+    from ..replay.engine import Engine
+
+    try:
+        config = ConfigResolver().for_path(transcript)
+        config = replace(config, cards=resolve_cards(card_db, config.cards) or "none")
+        if config.cards != "none":
+            open_with_progress(config.cards)   # type: ignore[arg-type]
+        seen: list[Engine] = []
+        result = FileResult(transcript)
+        with open(transcript, "rb") as fh:
+            check_lines(_lines_of_bytes(_blocks(fh), transcript, result), transcript, result,
+                        Path(transcript).parent, config=config, seen=seen)
+        lines = Path(transcript).read_text(encoding="utf-8", errors="replace").splitlines()
+    except (CardDataError, ConfigError, OSError) as err:
+        click.echo(f"rulecheck: {err}", err=True)
+        sys.exit(2)
+    rows = []
+    for name, card in sorted(seen[0].replay.game.cards.items()):
+        if card.origin:
+            source = card.origin
+        elif 0 < card.line <= len(lines) and lines[card.line - 1].lstrip().startswith("include"):
+            source = f"card file included on line {card.line}"
+        else:
+            source = f"definition on line {card.line}"
+        rows.append({"name": name, "source": source, "types": list(card.types), "power": card.power,
+                     "toughness": card.toughness, "loyalty": card.loyalty,
+                     "abilities": [a.text for a in card.abilities]})
+    if fmt == "json":
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for row in rows:
+        click.echo(f"{row['name']}: {row['source']}")
 
 
 __all__ = ["cache_dir", "cards", "resolve_cards"]

@@ -21,8 +21,10 @@ from .result import FileResult, _failure, select_violations
 
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
-                base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
-    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
+                base_dir: Path | None = None, *, config: Config | None = None,
+                seen: list[Engine] | None = None) -> FileResult:
+    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions. The
+    engine is appended to `seen`, for a caller that reads the game afterwards (`rulecheck cards used`)."""
     result = result or FileResult(path)
     config = config or DEFAULT
     try:
@@ -31,6 +33,8 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         cards = None
         result.violations.append(Violation(path, 1, 1, 1, 2, "io", str(err)))
     replay = Engine(find_edition(config.edition), cards=cards)   # an `edition:` header switches the edition
+    if seen is not None:
+        seen.append(replay)
     feed = replay.feed
     violations = result.violations
     statements = result.statements
