@@ -281,3 +281,21 @@ def test_cards_used_says_where_each_cards_facts_came_from(tmp_path: Path) -> Non
     assert data[0] == {"name": "Craw Wurm", "source": "mtgjson-AtomicCards.json (mtgjson)",
                        "types": ["green", "creature"], "power": 6, "toughness": 4, "loyalty": None, "abilities": []}
     assert (data[1]["toughness"], data[2]["toughness"]) == (2, 2)   # the file's and the transcript's, not the data's
+
+
+def test_no_cut_or_corruption_of_a_database_gets_past_card_data_error(tmp_path: Path) -> None:
+    """Whatever the bytes, the index is built or `CardDataError` says why: never another exception."""
+    data = MTGJSON.read_bytes()
+    bad = tmp_path / "cut.json"
+    outcomes = set()
+    for i, cut in enumerate(range(0, len(data), 997)):
+        variant = data[:cut] if i % 2 else data[:cut] + b"\x00\xff{]" + data[cut + 3:]
+        bad.write_bytes(variant)
+        os.utime(bad, ns=(i + 1, i + 1))   # a new stamp each time: the index is built again
+        try:
+            ensure_index(bad)
+            outcomes.add("built")
+        except CardDataError as err:
+            outcomes.add("error")
+            assert str(err).startswith(f"card database '{bad}' ")
+    assert outcomes == {"error"}   # a cut or a corrupted byte always leaves the document unfinished or invalid
