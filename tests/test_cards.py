@@ -299,3 +299,15 @@ def test_no_cut_or_corruption_of_a_database_gets_past_card_data_error(tmp_path: 
             outcomes.add("error")
             assert str(err).startswith(f"card database '{bad}' ")
     assert outcomes == {"error"}   # a cut or a corrupted byte always leaves the document unfinished or invalid
+
+
+def test_the_api_takes_the_database_in_the_configuration(tmp_path: Path) -> None:
+    import rulecheck
+    from rulecheck.config import Config
+
+    found = rulecheck.check_text(CRAW_WURM, config=Config(cards=str(SCRYFALL)))
+    assert [(v.line, v.rule) for v in found] == [(11, "510.1c")]
+    missing = tmp_path / "missing.json"
+    found = rulecheck.check_text(CRAW_WURM, config=Config(cards=str(missing)))
+    assert (found[0].line, found[0].rule, found[0].message) == (1, "io", f"card database '{missing}' not found")
+    assert rulecheck.check_text(CRAW_WURM, config=Config(cards="none"))[0].message == "unknown card 'Craw Wurm'"
