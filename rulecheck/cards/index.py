@@ -207,8 +207,16 @@ class CardIndex:
         return [r[0] for r in rows]
 
     def names_near(self, name: str) -> Iterator[str]:
-        """Names of about the same length, where an edit-distance suggestion can be."""
-        n = len(name)
-        rows = self._db.execute("SELECT name FROM cards WHERE length(key) BETWEEN ? AND ?",
-                                (max(1, n - 1 - n // 3), n + 1 + n // 3))
+        """Names where an edit-distance suggestion can be, found by SQLite rather than by comparing the name with
+        every card in Python: those that begin as it begins, or share one of its words (a typo rarely touches
+        every word), of about the same length."""
+        key = name_key(name)
+        n = len(key)
+        words = sorted({w for w in key.replace(",", " ").split() if len(w) >= 4}, key=len, reverse=True)[:4]
+        clauses = ["(key >= ? AND key < ?)"] + ["key LIKE ? ESCAPE '\\'"] * len(words)
+        params: list[object] = [key[:3], key[:3] + "\U0010ffff"]
+        params += ["%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for w in words]
+        rows = self._db.execute(f"SELECT name FROM cards WHERE ({' OR '.join(clauses)}) "
+                                "AND length(key) BETWEEN ? AND ?",
+                                (*params, max(1, n - 1 - n // 3), n + 1 + n // 3))
         return (r[0] for r in rows)

@@ -29,6 +29,7 @@ class CardLibrary:
         self.index = index
         self.info: IndexInfo = index.info
         self._cache: dict[str, CardFacts | None] = {}
+        self._suggested: dict[tuple[str, int], list[str]] = {}
 
     @property
     def label(self) -> str:
@@ -40,8 +41,15 @@ class CardLibrary:
         return self._cache[name]
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The nearest card names, by the same edit-distance measure as the checker's other suggestions."""
-        return difflib.get_close_matches(name, list(self.index.names_near(name)), n=n, cutoff=0.6)
+        """The nearest card names, by the same edit-distance measure as the checker's other suggestions (kept:
+        a transcript repeats an unknown name on every line that uses it)."""
+        key = (name, n)
+        if key not in self._suggested:
+            if len(self._suggested) > 1000:
+                self._suggested.clear()
+            self._suggested[key] = difflib.get_close_matches(name, list(self.index.names_near(name)), n=n,
+                                                             cutoff=0.6)
+        return self._suggested[key]
 
     def complete(self, prefix: str, limit: int = 50) -> list[str]:
         return self.index.complete(prefix, limit)
