@@ -311,3 +311,26 @@ def test_the_api_takes_the_database_in_the_configuration(tmp_path: Path) -> None
     found = rulecheck.check_text(CRAW_WURM, config=Config(cards=str(missing)))
     assert (found[0].line, found[0].rule, found[0].message) == (1, "io", f"card database '{missing}' not found")
     assert rulecheck.check_text(CRAW_WURM, config=Config(cards="none"))[0].message == "unknown card 'Craw Wurm'"
+
+
+NIGHTMARE = """players: Alice, Bob
+Alice controls Nightmare, Swamp, Swamp, Swamp
+turn 5: Alice, in beginning of combat step
+declare attackers step
+Alice attacks Bob with Nightmare
+declare blockers step
+combat damage step
+Nightmare assigns 3 to Bob
+combat damage is dealt; Bob has 17 life
+end of combat step
+Nightmare is 3/3
+"""
+
+
+@pytest.mark.parametrize("path", DATABASES)
+def test_star_power_and_toughness_are_defined_by_an_ability_not_zero(path: Path) -> None:
+    """Nightmare's */* is not 0/0: it isn't judged as powerless, doesn't die as a 0-toughness creature, and what
+    the transcript says of it stands."""
+    assert _check(NIGHTMARE, path) == []
+    zero = "card Nightmare: creature 0/0, flying\ncard Swamp: basic land\n" + NIGHTMARE
+    assert [(line, rule) for line, _, rule, _ in _check(zero, path)] == [(10, "510.1a"), (11, "assert")]

@@ -31,7 +31,9 @@ class CardBook(dict[str, Card]):
             return None
         d = definition(facts, name, 0)
         card = Card(name, d.types, d.power, d.toughness, d.loyalty, d.abilities, 0, d.mana_cost,
-                    origin=f"{facts.source} ({self.library.info.format})", subtypes=subtypes_of(facts))
+                    origin=f"{facts.source} ({self.library.info.format})", subtypes=subtypes_of(facts),
+                    pt_by_ability=d.power is None and facts.power is not None or d.toughness is None
+                    and facts.toughness is not None)
         super().__setitem__(name, card)
         self.facts[name] = facts
         return card

@@ -187,6 +187,10 @@ class Game:
         return self.battlefield.get(p.pid) is p
 
     # ------------------------------------------------------------ characteristics
+    def pt_unknown(self, p: Permanent) -> bool:
+        """Its power and toughness come from an ability the game can't compute (`*/*`) and no effect sets them."""
+        return p.card.pt_by_ability and not any(e.target == p.pid and e.set_pt for e in self.effects)
+
     def pt(self, p: Permanent) -> tuple[int, int]:
         """Power and toughness with effects applied in timestamp order: effects that set them first, then every
         modification (effects, Auras and Equipment, counters)."""

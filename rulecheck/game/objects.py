@@ -19,6 +19,7 @@ class Card:
     mana_cost: str | None = None
     origin: str = ""      # where the facts came from when not from the transcript: a card database
     subtypes: tuple[str, ...] = ()    # lower case, when known (a card database gives them: goblin, forest, ...)
+    pt_by_ability: bool = False       # power or toughness is `*` (604.3): defined by an ability the game can't compute
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
 
     def __post_init__(self) -> None:
