@@ -1,4 +1,4 @@
-"""`rulecheck cards fetch` and `rulecheck cards show NAME`: the card database from the command line."""
+"""`rulecheck cards fetch`, `cards show NAME` and `cards used TRANSCRIPT`: the card database from the command line."""
 
 from __future__ import annotations
 
@@ -32,7 +32,13 @@ def open_with_progress(path: str) -> CardLibrary:
     size = os.path.getsize(path) if os.path.isfile(path) else 0
     if not sys.stderr.isatty() or not size or is_current(index_path(os.path.realpath(path)), path):
         return open_library(path)
-    with click.progressbar(length=size, label=f"Indexing {os.path.basename(path)} (once)", file=sys.stderr) as bar:
+    label = f"Indexing {os.path.basename(path)} (once)"
+    with open(path, "rb") as fh:
+        compressed = fh.read(6).startswith((b"\x1f\x8b", b"\xfd7zXZ", b"BZh"))
+    if compressed:   # the progress counts decompressed text, which the file's size doesn't measure
+        click.echo(f"{label}...", err=True)
+        return open_library(path)
+    with click.progressbar(length=size, label=label, file=sys.stderr) as bar:
         return open_library(path, progress=bar.update)
 
 

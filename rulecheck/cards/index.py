@@ -166,6 +166,8 @@ def _fill(db: sqlite3.Connection, stream: object, source: str,
                 progress(reader.consumed - reported)
                 reported = reader.consumed
     db.executemany(sql, batch)
+    if progress is not None:
+        progress(reader.consumed + reader.pos - reported)
     return fmt, count
 
 
