@@ -12,12 +12,12 @@ import contextlib
 import hashlib
 import os
 import sqlite3
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import CardDataError, cache_dir
 from .facts import CardFacts, name_key
 from .formats import read_entries
 from .jsonstream import JSONStreamError, open_text
@@ -25,22 +25,6 @@ from .jsonstream import JSONStreamError, open_text
 SCHEMA = 1
 # a real card wins over a token, an emblem or an art card of the same name
 _RANK = {"token": 1, "double_faced_token": 1, "emblem": 1, "art_series": 2, "reversible_card": 2}
-
-
-class CardDataError(Exception):
-    """The card database can't be used: missing, unreadable, not JSON, not a card database. Shown to the user."""
-
-
-def cache_dir() -> Path:
-    """rulecheck's directory in the user cache: $XDG_CACHE_HOME/rulecheck, else the platform's usual place."""
-    base = os.environ.get("XDG_CACHE_HOME")
-    if base:
-        return Path(base) / "rulecheck"
-    if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local") / "rulecheck" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "rulecheck"
-    return Path.home() / ".cache" / "rulecheck"
 
 
 @dataclass(frozen=True)
@@ -222,3 +206,6 @@ class CardIndex:
                                 "AND length(key) BETWEEN ? AND ?",
                                 (*params, max(1, n - 1 - n // 3), n + 1 + n // 3))
         return (r[0] for r in rows)
+
+
+__all__ = ["CardDataError", "CardIndex", "IndexInfo", "cache_dir", "ensure_index", "index_path", "is_current"]

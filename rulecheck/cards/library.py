@@ -14,9 +14,13 @@ import os
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .errors import CardDataError, cache_dir
 from .facts import CardFacts
-from .index import CardDataError, CardIndex, IndexInfo, cache_dir, ensure_index
+
+if TYPE_CHECKING:   # the readers and SQLite are imported when a database is opened, not by every check
+    from .index import CardIndex, IndexInfo
 
 __all__ = ["ENV", "CardDataError", "CardLibrary", "active", "default_cards_file", "for_check", "open_library",
            "set_default", "using"]
@@ -71,6 +75,7 @@ def open_library(path: str | os.PathLike[str], progress: Callable[[int], None] |
         key = (os.fspath(path), -1, -1)
     library = _OPEN.get(key)
     if library is None:
+        from .index import CardIndex, ensure_index
         library = CardLibrary(CardIndex(ensure_index(path, progress)))
         _OPEN[key] = library
     return library

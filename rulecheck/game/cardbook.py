@@ -7,11 +7,13 @@ and kept once found; a definition in the transcript always wins, so a judge may 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from ..cards.definition import definition, subtypes_of
-from ..cards.facts import CardFacts
-from ..cards.library import CardLibrary
 from .objects import Card
+
+if TYPE_CHECKING:
+    from ..cards.facts import CardFacts
+    from ..cards.library import CardLibrary
 
 
 class CardBook(dict[str, Card]):
@@ -29,6 +31,7 @@ class CardBook(dict[str, Card]):
         facts = self.library.lookup(name)
         if facts is None:
             return None
+        from ..cards.definition import definition, subtypes_of  # only a check with a database needs it
         d = definition(facts, name, 0)
         card = Card(name, d.types, d.power, d.toughness, d.loyalty, d.abilities, 0, d.mana_cost,
                     origin=f"{facts.source} ({self.library.info.format})", subtypes=subtypes_of(facts),
