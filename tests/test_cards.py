@@ -89,7 +89,13 @@ def test_what_a_card_becomes_in_the_game(path: Path) -> None:
         d = definition(facts, name, 1)
         return d.types, d.power, d.toughness, [(a.kind, a.text) for a in d.abilities]
 
-    assert made("akroma, angel of wrath")[:3] == (("white", "legendary", "creature"), 6, 6)   # any case
+    assert made("akroma, angel of wrath") == (("white", "legendary", "creature"), 6, 6, [   # any case
+        ("keyword", "flying"), ("keyword", "first strike"), ("keyword", "vigilance"), ("keyword", "trample"),
+        ("keyword", "haste"), ("keyword", "protection from black"), ("keyword", "protection from red")])
+    # a keyword line with a part the language doesn't have: the keywords it has, the rest as text
+    assert made("Gisela, the Broken Blade")[3][:4] == [("keyword", "flying"), ("keyword", "first strike"),
+                                                       ("keyword", "lifelink"),
+                                                       ("trigger", "at the beginning of your end step")]
     assert made("Teferi's Imp") == (("blue", "creature"), 1, 1, [
         ("keyword", "flying"), ("keyword", "phasing"), ("trigger", "whenever this phases out"),
         ("text", "discard a card."), ("trigger", "whenever this phases in"), ("text", "draw a card.")])
@@ -334,3 +340,13 @@ def test_star_power_and_toughness_are_defined_by_an_ability_not_zero(path: Path)
     assert _check(NIGHTMARE, path) == []
     zero = "card Nightmare: creature 0/0, flying\ncard Swamp: basic land\n" + NIGHTMARE
     assert [(line, rule) for line, _, rule, _ in _check(zero, path)] == [(10, "510.1a"), (11, "assert")]
+
+
+def test_a_line_is_taken_only_where_the_grammar_reads_it() -> None:
+    facts = CardFacts("Test Drake", types=("creature",), power="2", toughness="2",
+                      text="Flying, ward {2}\nDraw a card, then discard a card.\nTest Drake can't block creatures "
+                           "with flying.\nTest Drake can't block.\nWhenever Test Drake blocks, it gets +1/+1.")
+    assert [(a.kind, a.text) for a in definition(facts, "Test Drake", 1).abilities] == [
+        ("keyword", "flying"), ("text", "ward {2}"), ("text", "Draw a card, then discard a card."),
+        ("text", "Test Drake can't block creatures with flying."), ("static", "can't block"),
+        ("trigger", "whenever this blocks"), ("text", "it gets +1/+1.")]

@@ -27,6 +27,7 @@ _LANGUAGE_SUBTYPES = frozenset({"aura", "equipment"})
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
 _INT = re.compile(r"^-?\d+$")
+_PROTECTIONS = re.compile(r"\b([Pp]rotection) from \w+(?:,? (?:and )?from \w+)+")
 
 
 def _number(value: str | None) -> int | None:
@@ -66,6 +67,12 @@ def _self_names(name: str) -> list[str]:
     return names
 
 
+def _each_protection(m: re.Match[str]) -> str:
+    """'protection from black and from red' is protection from black and protection from red (702.16)."""
+    qualities = re.findall(r"from (\w+)", m.group())
+    return ", ".join(f"{m.group(1)} from {q}" for q in qualities)
+
+
 def _naming_itself(text: str, names: list[str]) -> str:
     for name in names:
         text = re.sub(rf"\b{re.escape(name)}\b", "this", text)
@@ -76,10 +83,17 @@ def _line_abilities(line: str, names: list[str]) -> list[n.Ability]:
     plain = _REMINDER.sub("", line).strip()
     if not plain:
         return []
-    parts = [p.strip() for p in re.split(r"[,;]\s*", plain)]
+    parts = [p.strip() for p in re.split(r"[,;]\s*", _PROTECTIONS.sub(_each_protection, plain)) if p.strip()]
     keywords = [_ability(p.lower()) for p in parts]
-    if all(k is not None and k.kind == "keyword" for k in keywords):
-        return [k for k in keywords if k is not None]
+    if not plain.endswith(".") and any(k is not None and k.kind == "keyword" for k in keywords):
+        # a keyword line ("Flying, first strike, protection from black and from red"): each keyword the language
+        # has, and each other part as text
+        out: list[n.Ability] = []
+        for part, keyword in zip(parts, keywords, strict=True):
+            found = keyword if keyword is not None and keyword.kind == "keyword" else _quoted(part)
+            if found is not None:
+                out.append(found)
+        return out
     sentence = _naming_itself(plain, names).rstrip(".")
     if "." not in sentence:
         if sentence.startswith("this "):
