@@ -16,8 +16,7 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
-from .cardbook import CardBook
-from .objects import Card, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 
@@ -38,7 +37,6 @@ class UnknownName(Exception):
         hint = f"; did you mean '{close[0]}'?" if close else ""
         super().__init__(f"unknown {kind} '{ref.text}'{hint}")
         self.ref = ref
-        self.kind = kind
         self.suggestion = close[0] if close else None
 
 
@@ -160,8 +158,7 @@ class Game:
         if self.cards.find(ref.text) or self.cards.find(strip_copy(ref.text)):
             raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
                                         f"(for example 'Alice controls {ref.text}') or narrate how it got there")
-        raise UnknownName(ref, "permanent",
-                          self.cards.candidates(ref.text, (p.name for p in self.battlefield.values())))
+        raise UnknownName(ref, "permanent", self.cards.candidates(ref.text, self.battlefield.values()))
 
     def _left_this_step(self, name: str) -> bool:
         """Whether a permanent of exactly this name left the battlefield in this step: the name means it (a
@@ -195,10 +192,6 @@ class Game:
         return self.battlefield.get(p.pid) is p
 
     # ------------------------------------------------------------ characteristics
-    def pt_unknown(self, p: Permanent) -> bool:
-        """Its power and toughness come from an ability the game can't compute (`*/*`) and no effect sets them."""
-        return p.card.pt_by_ability and not any(e.target == p.pid and e.set_pt for e in self.effects)
-
     def pt(self, p: Permanent) -> tuple[int, int]:
         """Power and toughness with effects applied in timestamp order: effects that set them first, then every
         modification (effects, Auras and Equipment, counters)."""

@@ -92,7 +92,7 @@ class Engine:
 
 def _unknown_card_hint(err: UnknownName, with_library: bool) -> str | None:
     """Without a card database, say where a card's facts can come from."""
-    if with_library or err.kind not in ("card", "permanent") or err.suggestion is not None:
+    if with_library or not str(err).startswith(("unknown card", "unknown permanent")) or err.suggestion is not None:
         return None
     return (f"define it ('card {err.ref.text}: creature 2/2') or give a card database: "
             "rulecheck check --cards FILE (Scryfall or MTGJSON; 'rulecheck cards fetch' downloads one)")
