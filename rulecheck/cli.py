@@ -42,7 +42,8 @@ Examples:
 class _Commands(click.Group):
     """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
 
-    LAZY = {"exam": ("rulecheck.exam", "exam")}
+    LAZY = {"exam": ("rulecheck.exam", "exam"),
+            "trace": ("rulecheck.trace.command", "trace")}   # issue 24: the game state after every line
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})
