@@ -109,7 +109,7 @@
     const orderOf = {};             // blocker name -> its place in the damage assignment order
     for (const id in state.permanents) {
       const p = state.permanents[id];
-      if (p.blockers.length > 1) p.blockers.forEach((b, k) => { orderOf[b] = k + 1; });
+      if (p.ordered) p.blockers.forEach((b, k) => { orderOf[b] = k + 1; });
     }
     const attacked = new Set();
     for (const id in state.permanents) if (state.permanents[id].attacking) attacked.add(state.permanents[id].attacking);
@@ -212,7 +212,7 @@
     if (t.number === null) { turn.appendChild(el("b", "", "Before the first turn")); }
     else {
       turn.appendChild(el("b", "", "Turn " + t.number + " · " + t.active));
-      let where = t.between === "turns" ? "between turns" : (t.step || "");
+      let where = t.between === "turns" ? "between turns" : (t.step || "the turn begins");
       if (t.between === "steps") where = "after the " + where;
       else if (t.phase && t.phase !== t.step) where = t.phase + " — " + where;
       turn.appendChild(document.createTextNode(" · " + where));
@@ -240,7 +240,7 @@
     const waiting = state.pending.map((t) => t.source + ": " + t.text + " (" + t.controller + ")");
     if (state.declaring) {
       const verb = state.declaring.kind === "attack" ? " attacks " : " blocks ";
-      for (const pr of state.declaring.pairs) waiting.push("declaring: " + pr[0] + verb + pr[1].join(", "));
+      for (const pr of state.declaring.pairs) waiting.push((state.declaring.kind === "attack" ? "attack" : "blocks") + " being declared: " + pr[0] + verb + pr[1].join(", "));
     }
     list($("pending"), waiting, "nothing");
     document.querySelectorAll("#lines li.current").forEach((li) => li.classList.remove("current"));

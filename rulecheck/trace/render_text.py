@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..diagnostics import Violation
-from .record import Trace, TraceLine
+from .record import Trace, TraceLine, empty_state
 from .state import State
 
 
@@ -19,30 +19,30 @@ def render_text(trace: Trace, only: int | None = None) -> str:
         return "\n".join([f"{trace.path}:{entry.line}: {entry.text.strip()}", *full_state(state),
                           *(_finding(v) for v in entry.findings)])
     out = [trace.path]
-    before: dict[str, Any] = {}
+    before = empty_state()
     for entry, state in trace.states():
         out.extend(entry_lines(entry, state, before))
-        before = state["permanents"]
+        before = state
     return "\n".join(out)
 
 
-def entry_lines(entry: TraceLine, state: State, before: dict[str, Any]) -> list[str]:
+def entry_lines(entry: TraceLine, state: State, before: State) -> list[str]:
     out = [f"{entry.line:>5}  {entry.text.strip()}"]
     out.extend("       " + s for s in changes(entry.changes, state, before))
     out.extend("       " + _finding(v) for v in entry.findings)
     return out
 
 
-def changes(ch: dict[str, Any], state: State, before: dict[str, Any]) -> list[str]:
+def changes(ch: dict[str, Any], state: State, before: State) -> list[str]:
     """What one line changed, one short line each."""
     out = []
     if "turn" in ch:
         out.append(turn_line(state["turn"]))
     if "players" in ch:
-        out.extend(player_line(p) for p in state["players"])
+        out.extend(player_line(p) for p in state["players"] if p not in before["players"])
     for pid, p in ch.get("permanents", {}).items():
         if p is None:
-            gone = before.get(pid)
+            gone = before["permanents"].get(pid)
             out.append(f"{gone['name'] if gone else pid} left the battlefield")
         else:
             out.append(permanent_line(p))
@@ -75,7 +75,7 @@ def full_state(state: State) -> list[str]:
 def turn_line(t: dict[str, Any]) -> str:
     if t["number"] is None:
         return "before the first turn"
-    where = "between turns" if t["between"] == "turns" else t["step"] or "?"
+    where = "between turns" if t["between"] == "turns" else t["step"] or "the turn begins"
     if t["between"] == "steps":
         where = f"after the {where}"
     elif t["phase"] and t["phase"] != t["step"]:
@@ -145,7 +145,8 @@ def pending_line(pending: list[Any]) -> str:
 
 def declaring_line(d: dict[str, Any]) -> str:
     verb = "attacks" if d["kind"] == "attack" else "blocks"
-    return f"{d['player']} is declaring: " + "; ".join(f"{name} {verb} {', '.join(to)}" for name, to in d["pairs"])
+    what = "attack" if d["kind"] == "attack" else "blocks"
+    return f"{what} being declared: " + "; ".join(f"{name} {verb} {', '.join(to)}" for name, to in d["pairs"])
 
 
 def _finding(v: Violation) -> str:
