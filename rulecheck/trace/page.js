@@ -63,7 +63,7 @@
   }
 
   // ---------------------------------------------------------------- the board
-  function cardOf(p, state, orderOf) {
+  function cardOf(p, state, orderOf, received) {
     const isLand = p.types.indexOf("land") >= 0 && p.power === null;
     const slot = el("div", "slot" + (p.tapped ? " tapped" : "") + (isLand ? " landslot" : ""));
     slot.dataset.name = p.name;
@@ -87,6 +87,7 @@
       info.appendChild(el("span", "mark ord", (p.ordered ? "order: " : "blocked by ") +
         p.blockers.map((b, k) => (p.blockers.length > 1 ? (k + 1) + ". " : "") + b).join(", ")));
     } else if (p.blocked) info.appendChild(el("span", "mark ord", "blocked"));
+    if (received[p.name]) info.appendChild(el("span", "mark asg", "assigned " + received[p.name]));
     if (p.assigned.length) info.appendChild(el("span", "mark asg", "assigns " + p.assigned.map((a) => a[0] + " to " + a[1]).join(", ")));
     for (const k in p.counters) info.appendChild(el("span", "mark", p.counters[k] + " " + k + " counter" + (p.counters[k] === 1 ? "" : "s")));
     if (p.attached_to) info.appendChild(el("span", "mark", "on " + p.attached_to));
@@ -110,6 +111,10 @@
     for (const id in state.permanents) {
       const p = state.permanents[id];
       if (p.ordered) p.blockers.forEach((b, k) => { orderOf[b] = k + 1; });
+    }
+    const received = {};            // combat damage assigned to it this step, not yet dealt
+    for (const id in state.permanents) {
+      for (const a of state.permanents[id].assigned) received[a[1]] = (received[a[1]] || 0) + a[0];
     }
     const attacked = new Set();
     for (const id in state.permanents) if (state.permanents[id].attacking) attacked.add(state.permanents[id].attacking);
@@ -137,7 +142,7 @@
       const rows = [el("div", "row"), el("div", "row")];
       for (const p of by[name]) {
         const land = p.types.indexOf("land") >= 0 && p.power === null;
-        rows[land ? 1 : 0].appendChild(cardOf(p, state, orderOf));
+        rows[land ? 1 : 0].appendChild(cardOf(p, state, orderOf, received));
       }
       side.appendChild(rows[0]);
       if (rows[1].childNodes.length) side.appendChild(rows[1]);
@@ -180,14 +185,15 @@
       l.setAttribute("class", cls); l.setAttribute("marker-end", "url(#" + head + ")");
       svg.appendChild(l);
     };
+    const slotOf = (name) => board.querySelector('.slot[data-name="' + CSS.escape(name) + '"]');
     let attackers = 0;
     for (const id in state.permanents) if (state.permanents[id].attacking) attackers++;
     for (const id in state.permanents) {
       const p = state.permanents[id];
-      const from = card(p.name);
+      const from = slotOf(p.name);
       if (!from) continue;
-      // an arrow per attacker while they are few; past that the "attacks" marks say it without a tangle
-      if (p.attacking && (attackers <= 6 || card(p.attacking))) {
+      // a blocked attacker's arrows are its blockers'; an arrow per unblocked attacker while they are few
+      if (p.attacking && !p.blocked && (attackers <= 6 || card(p.attacking))) {
         const to = card(p.attacking) || player(p.attacking);
         if (to) arrow(from, to, "atk", "ha");
       }
