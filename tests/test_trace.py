@@ -9,6 +9,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from bench_modules import bench_module
 from click.testing import CliRunner
 
 from rulecheck.checker import check_file, check_text
@@ -252,6 +253,28 @@ def test_the_engine_observes_nothing_by_default() -> None:
 def test_tracing_finds_what_checking_finds(path: Path) -> None:
     """Recording the state reads the game and never changes it: the trace's findings are the check's."""
     assert trace_file(str(path)).findings == check_file(str(path)).violations
+
+
+def test_the_permanents_read_again_only_when_changed_are_what_reading_them_afresh_gives() -> None:
+    """The reader that rebuilds a permanent's section only when its key changed must miss no change."""
+    generate = bench_module("generate")
+    from rulecheck.checker import check_lines
+    from rulecheck.replay.context import Replay
+    from rulecheck.replay.engine import observing
+    from rulecheck.trace.state import PermanentReader, snapshot
+
+    reader = PermanentReader()
+    compared: list[int] = []
+
+    def both(line: int, r: Replay) -> None:
+        assert snapshot(r, reader) == snapshot(r), line
+        compared.append(line)
+
+    text = "\n".join(generate.game_lines(3_000, seed=5)) + "\n"
+    with observing(both):
+        result = check_lines(iter(enumerate(text.splitlines(), 1)), "<game>")
+    assert result.violations == []
+    assert len(compared) > 2_500
 
 
 def test_edition_option_and_header() -> None:

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "bench"))
 EXAMPLE = ROOT / "examples" / "craw-wurm.transcript"
 FOUR_PLAYERS = ROOT / "fixtures" / "audit" / "independent5" / "03-each-defender-blocks-its-own-attackers.transcript"
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
@@ -173,9 +172,9 @@ def test_four_players(browser: Any, tmp_path: Path) -> None:
 
 
 def test_a_long_game_renders_one_board_at_a_time(browser: Any, tmp_path: Path) -> None:
-    import generate
+    from bench_modules import bench_module
 
-    text = "\n".join(generate.game_lines(2_000, seed=3)) + "\n"
+    text = "\n".join(bench_module("generate").game_lines(2_000, seed=3)) + "\n"
     lines = text.count("\n")
     path = write_page(tmp_path, text)
     assert path.stat().st_size < 600 * lines      # changes per line, not a board per line

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 
 import click
 
@@ -10,7 +11,7 @@ from ..config import ALWAYS_REPORTED, ConfigError, ConfigResolver, load_config
 from ..editions import EDITIONS
 from .record import Trace
 from .render_html import render_html
-from .render_json import render_json
+from .render_json import iter_json
 from .render_text import render_text
 from .run import trace_file
 
@@ -24,12 +25,11 @@ Examples:
 """
 
 
-def render(trace: Trace, fmt: str, line: int | None) -> str:
+def render(trace: Trace, fmt: str, line: int | None) -> Iterator[str]:
+    """The output in pieces, so that a long game's JSON is written as it is made."""
     if fmt == "json":
-        return render_json(trace, line)
-    if fmt == "html":
-        return render_html(trace, line)
-    return render_text(trace, line)
+        return iter_json(trace, line)
+    return iter([render_html(trace, line) if fmt == "html" else render_text(trace, line)])
 
 
 @click.command(epilog=EPILOG)
@@ -60,13 +60,20 @@ def trace(file: str, fmt: str, output: str | None, line: int | None, edition: st
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
     result = trace_file(file, config)
-    text = render(result, fmt, line)
+    pieces = render(result, fmt, line)
     if output is None:
-        click.echo(text)
+        for piece in pieces:
+            click.echo(piece, nl=False)
+        click.echo()
     else:
         try:
             with open(output, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text if text.endswith("\n") else text + "\n")
+                last = ""
+                for piece in pieces:
+                    fh.write(piece)
+                    last = piece or last
+                if not last.endswith("\n"):
+                    fh.write("\n")
         except OSError as err:
             click.echo(f"rulecheck: cannot write {output}: {err.strerror or err}", err=True)
             sys.exit(2)

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..diagnostics import Violation
 from ..replay.context import Replay
-from .state import State, snapshot
+from .state import PermanentReader, State, snapshot
 
 SECTIONS = ("turn", "players", "stack", "pending", "declaring")
 Changes = dict[str, Any]
@@ -33,9 +33,10 @@ class Recorder:
     def __init__(self) -> None:
         self.changes: dict[int, Changes] = {}
         self._last: State = empty_state()
+        self._permanents = PermanentReader()
 
     def __call__(self, line: int, r: Replay) -> None:
-        now = snapshot(r)
+        now = snapshot(r, self._permanents)
         self.changes[line] = diff(self._last, now)
         self._last = now
 
@@ -44,7 +45,7 @@ def diff(before: State, after: State) -> Changes:
     """What changed: each top-level section that differs, whole; permanents one by one (None: it left)."""
     out: Changes = {key: after[key] for key in SECTIONS if before[key] != after[key]}
     old, new = before["permanents"], after["permanents"]
-    perms: dict[str, Any] = {pid: p for pid, p in new.items() if old.get(pid) != p}
+    perms: dict[str, Any] = {pid: p for pid, p in new.items() if old.get(pid) is not p and old.get(pid) != p}
     perms.update({pid: None for pid in old if pid not in new})
     if perms:
         out["permanents"] = perms
@@ -68,7 +69,7 @@ def apply(state: State, changes: Changes) -> State:
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class TraceLine:
     """One line of the transcript that has a statement (or a finding): its text, what it changed, its findings."""
 

@@ -78,4 +78,4 @@ def render_html(trace: Trace, start_line: int | None = None) -> str:
         f'<script type="application/json" id="trace-data">{_script_json(data)}</script>',
         f"<script>{_asset('page.js')}</script>",
         "</body></html>",
-    ]) + "\n"
+    ])

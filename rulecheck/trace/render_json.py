@@ -29,15 +29,25 @@ def finding(v: Violation) -> dict[str, Any]:
 
 
 def entries(trace: Trace, only: int | None = None) -> Iterator[dict[str, Any]]:
-    for entry, state in trace.states():
-        if only is not None and entry.line != only:
-            continue
+    if only is not None:
+        found = trace.state_at(only)
+        pairs = [found] if found is not None else []
+    for entry, state in trace.states() if only is None else pairs:
         yield {"line": entry.line, "text": entry.text, "state": public_state(state),
                "findings": [finding(v) for v in entry.findings]}
 
 
+def iter_json(trace: Trace, only: int | None = None) -> Iterator[str]:
+    """The document in pieces, one entry at a time (the whole state on every line of a long game is large: it is
+    written as it is made, never held)."""
+    yield json.dumps({"version": SCHEMA_VERSION, "file": trace.path}, ensure_ascii=False)[:-1] + ', "lines": [\n'
+    sep = ""
+    for e in entries(trace, only):
+        yield sep + json.dumps(e, ensure_ascii=False, separators=(",", ":"))
+        sep = ",\n"
+    yield "\n]}"
+
+
 def render_json(trace: Trace, only: int | None = None) -> str:
-    """The whole document; with `only`, the entries of that line alone."""
-    parts = [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in entries(trace, only)]
-    head = json.dumps({"version": SCHEMA_VERSION, "file": trace.path}, ensure_ascii=False)[:-1]
-    return head + ', "lines": [\n' + ",\n".join(parts) + "\n]}"
+    """The whole document; with `only`, the entry of that line alone (or of the last statement line before it)."""
+    return "".join(iter_json(trace, only))

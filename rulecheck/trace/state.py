@@ -17,14 +17,37 @@ from ..replay.context import Replay
 State = dict[str, Any]
 
 
-def snapshot(r: Replay) -> State:
+class PermanentReader:
+    """`permanent_section`, made again only for a permanent whose `permanent_key` changed: most lines change one
+    or two permanents of a board of twenty, and building each one's section on every line was most of a trace's
+    time. The sections it returns for an unchanged permanent are the same objects as before."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def __call__(self, g: Game) -> dict[str, Any]:
+        out = {}
+        seen = self._seen
+        now: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        for p in g.battlefield.values():
+            key = permanent_key(g, p)
+            old = seen.get(p.pid)
+            section = old[1] if old is not None and old[0] == key else permanent_section(g, p)
+            now[p.pid] = (key, section)
+            out[str(p.pid)] = section
+        self._seen = now
+        return out
+
+
+def snapshot(r: Replay, permanents: PermanentReader | None = None) -> State:
     """The whole state after a line: the turn, the players, the permanents (by id), the stack, the triggers
     waiting for it, and a combat declaration still being written."""
     g = r.game
     return {
         "turn": turn_section(r),
         "players": [player_section(g, g.pstate[name]) for name in g.players if name in g.pstate],
-        "permanents": {str(p.pid): permanent_section(g, p) for p in g.battlefield.values()},
+        "permanents": permanents(g) if permanents is not None else
+        {str(p.pid): permanent_section(g, p) for p in g.battlefield.values()},
         "stack": [stack_item(item) for item in g.stack],
         "pending": [pending_trigger(t) for t in g.pending],
         "declaring": declaring_section(r),
@@ -82,6 +105,14 @@ def player_section(g: Game, ps: PlayerState) -> dict[str, Any]:
         "hand": ps.hand,
         "scheme": ps.scheme,
     }
+
+
+def permanent_key(g: Game, p: Permanent) -> tuple[Any, ...]:
+    """Everything `permanent_section` and `combat_section` read, cheaply: a field added there is added here."""
+    return (p.name, p.controller, p.types, g.pt(p) if p.is_creature() else None, p.damage,
+            tuple(p.counters.items()) if p.counters else (), p.tapped, p.phased_out, p.token, p.attached_to, p.new,
+            p.attacking, p.blocked, tuple(p.blocking), tuple(p.blockers), p.pid in g.orders_announced,
+            tuple(g.assigned.get(p.pid, ())) if g.assigned else ())
 
 
 def permanent_section(g: Game, p: Permanent) -> dict[str, Any]:
