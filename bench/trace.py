@@ -49,7 +49,8 @@ def run(args: list[str], out: Path) -> tuple[float, float]:
     wall = time.perf_counter() - t0
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 1) or (args[0] == "check" and out.read_bytes().strip() != b"[]"):
-        raise SystemExit(f"{' '.join(args)} failed (exit {code}): {proc.stderr.read().decode()[-500:] if proc.stderr else ''}")
+        err = proc.stderr.read().decode()[-500:] if proc.stderr else ""
+        raise SystemExit(f"{' '.join(args)} failed (exit {code}): {err}")
     return wall, usage.ru_maxrss / 1024
 
 
