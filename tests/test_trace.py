@@ -318,3 +318,44 @@ def test_html_escapes_names_that_look_like_markup() -> None:
     assert "x&lt;/title&gt;.transcript" in page
     body = re.search(r'<script type="application/json" id="trace-data">(.*?)</script>', page, re.S).group(1)
     assert "Cadet</script>" in json.dumps(json.loads(body), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- check --format html
+
+
+def test_check_html_writes_an_index_and_a_trace_page_per_file(tmp_path: Path) -> None:
+    clean = ROOT / "fixtures" / "rules" / "510.1c-pass.transcript"
+    out = tmp_path / "report.html"
+    code, _ = run("check", str(EXAMPLE), str(clean), "--format", "html", "-o", str(out), "-j", "1")
+    assert code == 1
+    pages = sorted(p.name for p in (tmp_path / "report.html.traces").iterdir())
+    assert pages == ["0001-craw-wurm.transcript.html", "0002-510.1c-pass.transcript.html"]
+    index = out.read_text(encoding="utf-8")
+    assert "2 files checked, 1 with findings: 1 violation, 0 warnings." in index
+    assert ('<a href="report.html.traces/0001-craw-wurm.transcript.html#L20">line 20</a>: <span class="rule">510.1c'
+            "</span>Craw Wurm assigns damage to Eager Cadet") in index
+    assert f'<tr class="clean"><td class="file"><a href="report.html.traces/0002-510.1c-pass.transcript.html">{clean}' \
+           in index
+    trace_page = (tmp_path / "report.html.traces" / "0001-craw-wurm.transcript.html").read_text(encoding="utf-8")
+    assert trace_page == render_html(trace_file(str(EXAMPLE))) + "\n"
+
+
+def test_check_html_in_processes_gives_the_same_report(tmp_path: Path) -> None:
+    files = [str(EXAMPLE), str(FOUR_PLAYERS), str(ROOT / "fixtures" / "rules" / "510.1c-pass.transcript")]
+    assert run("check", *files, "--format", "html", "-o", str(tmp_path / "a.html"), "-j", "1")[0] == 1
+    assert run("check", *files, "--format", "html", "-o", str(tmp_path / "b.html"), "-j", "2")[0] == 1
+    a = (tmp_path / "a.html").read_text(encoding="utf-8").replace("a.html.traces", "X")
+    assert a == (tmp_path / "b.html").read_text(encoding="utf-8").replace("b.html.traces", "X")
+
+
+@pytest.mark.parametrize("extra", [[], ["--from", "arena"], ["--expect", "-o", "x.html"]])
+def test_check_html_usage_errors(extra: list[str]) -> None:
+    code, out = run("check", str(EXAMPLE), "--format", "html", *extra)
+    assert code == 2
+    assert out.startswith("rulecheck: ")
+
+
+def test_check_html_clean_and_exit_zero(tmp_path: Path) -> None:
+    clean = str(ROOT / "fixtures" / "rules" / "510.1c-pass.transcript")
+    assert run("check", clean, "--format", "html", "-o", str(tmp_path / "r.html"))[0] == 0
+    assert run("check", str(EXAMPLE), "--format", "html", "-o", str(tmp_path / "r.html"), "--exit-zero")[0] == 0

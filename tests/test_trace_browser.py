@@ -222,3 +222,19 @@ def screenshot(out: Path, transcript: Path = EXAMPLE, line: int = 20) -> None:
 
 if __name__ == "__main__":
     screenshot(Path(sys.argv[1]))
+
+
+def test_the_report_index_links_to_the_flagged_line(browser: Any, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from rulecheck.cli import cli
+
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(cli, ["check", str(EXAMPLE), str(FOUR_PLAYERS), "--format", "html", "-o", str(out)])
+    assert result.exit_code == 1
+    page = Page(browser, out.as_uri())
+    page.page.click("text=line 20")
+    page.page.wait_for_selector("body[data-line]")
+    assert page.line() == 20
+    assert "510.1c" in page.page.inner_text("#findings")
+    assert page.clean(), (page.errors, page.requests)
