@@ -260,7 +260,6 @@ def test_the_permanents_read_again_only_when_changed_are_what_reading_them_afres
     generate = bench_module("generate")
     from rulecheck.checker import check_lines
     from rulecheck.replay.context import Replay
-    from rulecheck.replay.engine import observing
     from rulecheck.trace.state import PermanentReader, snapshot
 
     reader = PermanentReader()
@@ -271,8 +270,7 @@ def test_the_permanents_read_again_only_when_changed_are_what_reading_them_afres
         compared.append(line)
 
     text = "\n".join(generate.game_lines(3_000, seed=5)) + "\n"
-    with observing(both):
-        result = check_lines(iter(enumerate(text.splitlines(), 1)), "<game>")
+    result = check_lines(iter(enumerate(text.splitlines(), 1)), "<game>", observer=both)
     assert result.violations == []
     assert len(compared) > 2_500
 

@@ -12,7 +12,7 @@ from ..config import DEFAULT, Config
 from ..diagnostics import WARNING, Violation
 from ..editions import find_edition
 from ..parser import SyntaxProblem, parse_line, split_comment
-from ..replay.engine import Engine
+from ..replay.engine import Engine, LineObserver
 from .cardfiles import _include
 from .directives import _directive
 from .reading import _blocks, _lines_of_bytes
@@ -20,11 +20,13 @@ from .result import FileResult, _failure, select_violations
 
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
-                base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
-    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
+                base_dir: Path | None = None, *, config: Config | None = None,
+                observer: LineObserver | None = None) -> FileResult:
+    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions.
+    `observer` sees the replay after each line (`rulecheck trace`); it must not change it."""
     result = result or FileResult(path)
     config = config or DEFAULT
-    replay = Engine(find_edition(config.edition))   # an `edition:` header switches it
+    replay = Engine(find_edition(config.edition), observer)   # an `edition:` header switches it
     feed = replay.feed
     violations = result.violations
     statements = result.statements

@@ -6,9 +6,7 @@ It imports the handler modules (which register themselves); they never import it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 
 from .. import nodes as n
 from ..editions import BASELINE, Edition
@@ -26,18 +24,6 @@ LineObserver = Callable[[int, Replay], None]
 declaration or assignment the next line doesn't continue has been judged): the state *after* the line. Views
 (`rulecheck trace`, the editor's hover) read the replay there; they must not change it."""
 
-_OBSERVER: ContextVar[LineObserver | None] = ContextVar("rulecheck_line_observer", default=None)
-
-
-@contextmanager
-def observing(observer: LineObserver) -> Iterator[None]:
-    """Engines created inside the block call `observer` after each line (for a view that drives the checker)."""
-    token = _OBSERVER.set(observer)
-    try:
-        yield
-    finally:
-        _OBSERVER.reset(token)
-
 
 class Engine:
     """Replays one transcript. Feed statements in order with :meth:`feed`, then :meth:`finish`; read
@@ -46,7 +32,7 @@ class Engine:
 
     def __init__(self, edition: Edition = BASELINE, observer: LineObserver | None = None) -> None:
         self.replay = Replay(edition)
-        self.observer = observer if observer is not None else _OBSERVER.get()
+        self.observer = observer
 
     @property
     def findings(self) -> list[Finding]:

@@ -1,6 +1,6 @@
 """`rulecheck trace`: the game state after every line of a transcript, as text, JSON and a page with the board.
 
-A view: the engine records the state as it replays (`replay.engine.observing`), and the renderers only read
+A view: the engine records the state as it replays (`check_lines(..., observer=)`), and the renderers only read
 what it recorded. See docs/trace.md.
 """
 

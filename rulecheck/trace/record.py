@@ -1,6 +1,6 @@
 """The trace of one transcript: each line, the changes it made to the game, and its findings.
 
-The engine calls `Recorder` after each line (`replay.engine.observing`); it keeps only what changed since the
+The engine calls `Recorder` after each line (`check_lines(..., observer=)`); it keeps only what changed since the
 line before (a section that differs, a permanent that changed, arrived or left), so a long game costs memory in
 proportion to what happens in it, not to lines times board size. `Trace.states()` folds the changes back into the
 full state line by line.

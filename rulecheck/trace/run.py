@@ -10,7 +10,6 @@ from .. import checker
 from ..config import DEFAULT, Config
 from ..diagnostics import Violation
 from ..parser import split_comment
-from ..replay.engine import observing
 from .record import Recorder, Trace, TraceLine
 
 
@@ -43,8 +42,7 @@ def _trace(lines: Iterator[tuple[int, str]], path: str, result: checker.FileResu
            config: Config | None) -> Trace:
     texts: dict[int, str] = {}
     recorder = Recorder()
-    with observing(recorder):
-        checker.check_lines(_kept(lines, texts), path, result, base_dir, config=config or DEFAULT)
+    checker.check_lines(_kept(lines, texts), path, result, base_dir, config=config or DEFAULT, observer=recorder)
     return assemble(path, texts, recorder.changes, result.violations)
 
 
