@@ -228,9 +228,10 @@ def create_server() -> RulecheckServer:
         if doc is None:
             return None
         analysis = server.analyses.get(doc.uri)
+        current = analysis is not None and analysis.version == doc.version   # the state of this very text
         return hover(doc, Pos(params.position.line, params.position.character), server.encoding,
                      server.kind_of(doc), analysis.diagnostics if analysis else (), server.markdown,
-                     server.docs_url)
+                     server.docs_url, analysis.trace if current and analysis else None)
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))

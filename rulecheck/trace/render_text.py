@@ -152,3 +152,15 @@ def declaring_line(d: dict[str, Any]) -> str:
 def _finding(v: Violation) -> str:
     mark = "warning" if v.severity == "warning" else "!"
     return f"{mark} {v.rule}: {v.message}"
+
+
+def state_after(trace: Trace, line: int, limit: int = 40) -> str | None:
+    """The whole state after a statement line, for the editor's hover (None for a line without a statement):
+    at most `limit` lines, the rest counted."""
+    found = trace.state_at(line)
+    if found is None or found[0].line != line or not found[0].text.strip():
+        return None
+    lines = full_state(found[1])
+    if len(lines) > limit:
+        lines = lines[:limit - 1] + [f"... and {len(lines) - limit + 1} more lines (rulecheck trace --line {line})"]
+    return "\n".join(lines)
