@@ -238,3 +238,12 @@ def test_the_report_index_links_to_the_flagged_line(browser: Any, tmp_path: Path
     assert page.line() == 20
     assert "510.1c" in page.page.inner_text("#findings")
     assert page.clean(), (page.errors, page.requests)
+
+
+def test_a_missing_browser_fails_in_ci_and_is_skipped_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI must run the browser tests"):
+        _missing("Chromium")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception):
+        _missing("Chromium")
