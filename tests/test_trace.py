@@ -114,6 +114,9 @@ def test_four_players_each_side_and_what_attacks_whom() -> None:
     # the block declaration is still open after line 29: the next line continues it
     assert entry(doc, 29)["state"]["declaring"] == {
         "kind": "block", "player": "Bob", "pairs": [["Wall of Wood", ["Craw Wurm"]], ["Giant Spider", ["Serra Angel"]]]}
+    jace = perm(state, "Dan", "Jace Beleren")
+    assert (jace["loyalty"], jace["power"], jace["types"]) == (3, None, ["planeswalker"])
+    assert perm(state, "Dan", "Eager Cadet")["loyalty"] is None
     last = doc["lines"][-1]["state"]
     assert [p["name"] for p in last["battlefield"]["Bob"]] == []
     assert perm(last, "Alice", "Serra Angel")["damage"] == 2

@@ -165,6 +165,7 @@ def test_four_players(browser: Any, tmp_path: Path) -> None:
     assert page.page.locator("#arrows line.atk").count() == 0
     assert page.page.locator("#arrows line.blk").count() == 3
     assert page.slot("Grizzly Bears").locator(".mark.atk").inner_text() == "attacks Jace Beleren"
+    assert page.slot("Jace Beleren").locator(".pt").inner_text() == "◆ 3"
     page.press("End")
     assert page.page.locator('.side[data-player="Bob"] .slot').count() == 0    # the Wall died
     assert "2 dmg" in page.slot("Serra Angel").inner_text()

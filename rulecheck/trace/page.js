@@ -74,6 +74,7 @@
     card.appendChild(el("div", "name", p.name));
     card.appendChild(el("div", "types", p.types.join(" ") + (p.token ? " token" : "")));
     if (p.power !== null) card.appendChild(el("span", "pt", p.power + "/" + p.toughness));
+    else if (p.loyalty !== null && p.loyalty !== undefined) card.appendChild(el("span", "pt", "◆ " + p.loyalty));
     if (p.damage) card.appendChild(el("span", "dmg", p.damage + " dmg"));
     box.appendChild(card);
     const n = p.blocking.length ? orderOf[p.name] : 0;
@@ -89,7 +90,7 @@
     } else if (p.blocked) info.appendChild(el("span", "mark ord", "blocked"));
     if (received[p.name]) info.appendChild(el("span", "mark asg", "assigned " + received[p.name]));
     if (p.assigned.length) info.appendChild(el("span", "mark asg", "assigns " + p.assigned.map((a) => a[0] + " to " + a[1]).join(", ")));
-    for (const k in p.counters) info.appendChild(el("span", "mark", p.counters[k] + " " + k + " counter" + (p.counters[k] === 1 ? "" : "s")));
+    for (const k in p.counters) if (k !== "loyalty") info.appendChild(el("span", "mark", p.counters[k] + " " + k + " counter" + (p.counters[k] === 1 ? "" : "s")));
     if (p.attached_to) info.appendChild(el("span", "mark", "on " + p.attached_to));
     if (p.phased_out) info.appendChild(el("span", "mark", "phased out"));
     if (p.summoning_sick && p.types.indexOf("creature") >= 0) info.appendChild(el("span", "mark", "new"));

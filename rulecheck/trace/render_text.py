@@ -100,6 +100,8 @@ def permanent_line(p: dict[str, Any], owner: bool = True) -> str:
     parts = [name]
     if p["power"] is not None:
         parts.append(f"{p['power']}/{p['toughness']}")
+    if p["loyalty"] is not None:
+        parts.append(f"loyalty {p['loyalty']}")
     parts.extend(f for f in flags(p))
     return " ".join(parts[:2]) + ("" if len(parts) <= 2 else ", " + ", ".join(parts[2:]))
 
@@ -110,7 +112,8 @@ def flags(p: dict[str, Any]) -> list[str]:
         out.append("tapped")
     if p["damage"]:
         out.append(f"{p['damage']} damage")
-    out.extend(f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in p["counters"].items())
+    out.extend(f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in p["counters"].items()
+               if kind != "loyalty")
     if p["phased_out"]:
         out.append("phased out")
     if p["attached_to"]:

@@ -109,7 +109,7 @@ def player_section(g: Game, ps: PlayerState) -> dict[str, Any]:
 
 def permanent_key(g: Game, p: Permanent) -> tuple[Any, ...]:
     """Everything `permanent_section` and `combat_section` read, cheaply: a field added there is added here."""
-    return (p.name, p.controller, p.types, g.pt(p) if p.is_creature() else None, p.damage,
+    return (p.name, p.controller, p.types, g.pt(p) if p.is_creature() else None, p.card.loyalty, p.damage,
             tuple(p.counters.items()) if p.counters else (), p.tapped, p.phased_out, p.token, p.attached_to, p.new,
             p.attacking, p.blocked, tuple(p.blocking), tuple(p.blockers), p.pid in g.orders_announced,
             tuple(g.assigned.get(p.pid, ())) if g.assigned else ())
@@ -126,6 +126,7 @@ def permanent_section(g: Game, p: Permanent) -> dict[str, Any]:
         "types": list(p.types),
         "power": power,
         "toughness": toughness,
+        "loyalty": loyalty(p),
         "damage": p.damage,
         "counters": {k: v for k, v in p.counters.items() if v and k != "deathtouch-damage"},
         "tapped": p.tapped,
@@ -135,6 +136,13 @@ def permanent_section(g: Game, p: Permanent) -> dict[str, Any]:
         "summoning_sick": p.new,
         **combat_section(g, p),
     }
+
+
+def loyalty(p: Permanent) -> int | None:
+    """A planeswalker's loyalty: its loyalty counters, or the printed loyalty it entered with."""
+    if not p.is_("planeswalker"):
+        return None
+    return p.counters.get("loyalty", p.card.loyalty)
 
 
 def combat_section(g: Game, p: Permanent) -> dict[str, Any]:
