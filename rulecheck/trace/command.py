@@ -80,4 +80,7 @@ def trace(file: str, fmt: str, output: str | None, line: int | None, edition: st
     failed = [v for v in result.findings if v.rule in ALWAYS_REPORTED]
     for v in failed:
         click.echo(f"rulecheck: {v.file}:{v.line}: {v.rule}: {v.message}", err=True)
-    sys.exit(2 if failed else 0)
+    if result.failure is not None:
+        click.echo(f"rulecheck: {result.path}: the state could not be read after {result.failure} (that line "
+                   "shows no change); please report it", err=True)
+    sys.exit(2 if failed or result.failure is not None else 0)

@@ -32,11 +32,17 @@ class Recorder:
 
     def __init__(self) -> None:
         self.changes: dict[int, Changes] = {}
+        self.failure: str | None = None     # the first line whose state could not be read, and why
         self._last: State = empty_state()
         self._permanents = PermanentReader()
 
     def __call__(self, line: int, r: Replay) -> None:
-        now = snapshot(r, self._permanents)
+        try:
+            now = snapshot(r, self._permanents)
+        except Exception as exc:  # noqa: BLE001 - a view that fails must not change what the check reports
+            if self.failure is None:
+                self.failure = f"line {line}: {type(exc).__name__}: {exc}"
+            return
         self.changes[line] = diff(self._last, now)
         self._last = now
 
@@ -83,6 +89,7 @@ class TraceLine:
 class Trace:
     path: str
     lines: list[TraceLine]
+    failure: str | None = None      # the state after a line could not be read (a fault of rulecheck's)
 
     def states(self) -> Iterator[tuple[TraceLine, State]]:
         """Each line with the full state after it, in order (each state a fresh structure that shares unchanged

@@ -43,7 +43,9 @@ def _trace(lines: Iterator[tuple[int, str]], path: str, result: checker.FileResu
     texts: dict[int, str] = {}
     recorder = Recorder()
     checker.check_lines(_kept(lines, texts), path, result, base_dir, config=config or DEFAULT, observer=recorder)
-    return assemble(path, texts, recorder.changes, result.violations)
+    trace = assemble(path, texts, recorder.changes, result.violations)
+    trace.failure = recorder.failure
+    return trace
 
 
 def _kept(lines: Iterator[tuple[int, str]], texts: dict[int, str]) -> Iterator[tuple[int, str]]:
