@@ -139,6 +139,7 @@
       }
       if (state.turn.active === name) h.appendChild(el("span", "tag", "active"));
       if (state.turn.priority === name) h.appendChild(el("span", "tag prio", "priority"));
+      h.appendChild(el("span", "anchor"));   // where arrows to this player point: the empty end of the header
       side.appendChild(h);
       const rows = [el("div", "row"), el("div", "row")];
       for (const p of by[name]) {
@@ -178,7 +179,7 @@
       '<path d="M0,0 L10,5 L0,10 z" fill="#c0392b"/></marker><marker id="hb" viewBox="0 0 10 10" refX="9" refY="5" ' +
       'markerWidth="5" markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#1f5fa8"/></marker></defs>';
     const card = (name) => board.querySelector('.slot[data-name="' + CSS.escape(name) + '"] .card');
-    const player = (name) => board.querySelector('.side[data-player="' + CSS.escape(name) + '"] h2 .who');
+    const player = (name) => board.querySelector('.side[data-player="' + CSS.escape(name) + '"] h2 .anchor');
     const arrow = (from, to, cls, head) => {
       const a = edge(from, centre(to, box), box), b = edge(to, centre(from, box), box);
       const l = document.createElementNS(ns, "line");
