@@ -13,8 +13,10 @@ from ...game.combat import (
     MAX_ONE_ATTACK,
     MAX_ONE_BLOCK,
     UNBLOCKED,
+    attack_life_tax,
     attack_tax,
     bandmates,
+    block_life_tax,
     block_tax,
     defending_player_of,
     dictated_defender,
@@ -24,8 +26,8 @@ from ...game.combat import (
     triggers_on_attacking_alone,
 )
 from ...game.objects import Permanent
-from ...game.steps import mana_symbols, mana_value
 from ..context import Declaration, Replay
+from ..costs import judge_cost
 from ..registry import closes, handles
 from ..tba import in_step, no_attackers, tba
 from .evasion import evasion
@@ -168,16 +170,14 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
                                 "other\"", ("702.20",))
     else:
         attack_requirements(r, decl, attackers)
-    # 508.1g-i costs
-    cost = 0
-    tax: dict[str, int] = {}   # what attacking each defending player costs, per creature
+    # 508.1g-i costs, in mana and in life
+    cost = life = 0
     for p in attackers:
         target = target_of.get(p.pid)
         if target in g.pstate:
-            if target not in tax:
-                tax[target] = attack_tax(g, target)
-            cost += tax[target]
-    _judge_cost(r, decl, cost, "508.1g", "508.1i", "attack")
+            cost += attack_tax(g, target)
+            life += attack_life_tax(g, target)
+    judge_cost(r, decl, cost, life, "508.1g", "508.1i", "attack")
     # 508.1f, 508.1j
     for p in attackers:
         target = target_of.get(p.pid)
@@ -200,28 +200,6 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
     g.attackers_declared = len(attackers)
     if not attackers:
         no_attackers(r)
-
-
-def _judge_cost(r: Replay, decl: Declaration, cost: int, total_rule: str, paid_rule: str, what: str) -> None:
-    if decl.pay_line is not None:
-        if decl.paid != cost:
-            r.flag(decl.pay_line, total_rule, f"the total cost to {what} is {{{cost}}}, but {decl.player} pays "
-                                              f"{{{decl.paid}}}", (paid_rule,))
-    elif cost > 0:
-        r.flag(decl.lines[0] if decl.lines else None, paid_rule,
-               f"{what}ing costs {{{cost}}} in total, and it is not paid")
-
-
-@handles(n.PayMana)
-def pay(r: Replay, stmt: n.PayMana) -> None:
-    g = r.game
-    player = g.player(stmt.player)
-    decl = r.declaration
-    amount = mana_value(mana_symbols(stmt.mana))
-    if decl is not None:
-        decl.paid += amount
-        decl.pay_line = stmt
-    g.pay_from_pool(player, stmt.mana)
 
 
 @handles(n.DeclareBlockers, checks=("509.1", "509.1a", "509.1b", "506.3", "703.4g"))
@@ -316,8 +294,8 @@ def _close_block(r: Replay, decl: Declaration) -> None:
                                                            f"({g.global_static(MAX_ONE_BLOCK)[0].name})") or flagged
     if not flagged:
         block_requirements(r, decl, blocks)
-    cost = block_tax(g) * len(blockers)
-    _judge_cost(r, decl, cost, "509.1d", "509.1f", "block")
+    judge_cost(r, decl, block_tax(g) * len(blockers), block_life_tax(g) * len(blockers), "509.1d", "509.1f",
+               "block")
     # blocking a creature in a band blocks the whole band (702.20)
     for b in blockers:
         for a in list(blocks[b.pid]):
