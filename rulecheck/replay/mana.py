@@ -42,7 +42,10 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
                                    f"({before[0]}, line {before[1]})")
         elif ps.land_played is not None:
             r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this turn")
-    g.lands_this_turn.setdefault(player, (card.name, stmt.span.line))
+    if not flagged and not r.is_flagged(stmt):
+        # the land play of the turn (305.2): an illegal one enters as narrated but doesn't use it up, since the
+        # rules would have reversed it (716), so a later legal play is not a second finding of the same fault
+        g.lands_this_turn.setdefault(player, (card.name, stmt.span.line))
     ps = g.pstate[player]
     if card.name in ps.hand_cards:
         ps.hand_cards.remove(card.name)

@@ -124,8 +124,7 @@ def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> Non
         if p.controller != player:
             r.state(ref, stmt.span.line, f"{player} sacrifices {p.name}, but {p.name} is {p.controller}'s; a player "
                                          "sacrifices only permanents they control")
-            continue
-        g.leave_battlefield(p)
+        g.leave_battlefield(p)   # gone as narrated, flagged or not (one fault, one finding)
 
 
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:

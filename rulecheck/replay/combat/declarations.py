@@ -67,9 +67,10 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     decl = r.declaration
     decl.lines.append(stmt)
     decl.band = decl.band or stmt.band
-    if player != g.active:
+    # a declaration by another player is flagged, and its creatures attack all the same (one fault, one finding)
+    wrong_player = player != g.active
+    if wrong_player:
         r.flag(stmt, "508.1", f"{player} declares attackers, but only the active player {g.active} does")
-        return
     target_name: str | None = None
     if stmt.target is not None:
         target_name = _attack_target(r, stmt, stmt.target, player)
@@ -78,7 +79,7 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
         decl.add(p.pid, [target_name] if target_name else [], stmt)
         if stmt.band:
             decl.banded.append(p.pid)
-        if _attacker_problem(r, stmt, p, player):
+        if wrong_player or _attacker_problem(r, stmt, p, player):
             decl.bad.add(p.pid)
 
 
@@ -216,14 +217,16 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
     decl = r.declaration
     decl.lines.append(stmt)
     attackers = [g.perm(ref) for ref in stmt.attackers]
-    if player == g.active and stmt.blockers:
+    # the active player's blocks are flagged, and made all the same (one fault, one finding)
+    wrong_player = player == g.active and bool(stmt.blockers)
+    if wrong_player:
         r.flag(stmt, "509.1", f"{player} declares blockers, but {player} is the active player; only defending "
                               "players declare blockers")
-        decl.bad.update(b.pid for b in (g.perm(ref) for ref in stmt.blockers))
-        return
     for ref in stmt.blockers:
         b = g.perm(ref, prefer=lambda q: q.controller == player)
         decl.add(b.pid, [a.name for a in attackers], stmt)
+        if wrong_player:
+            decl.bad.add(b.pid)
         if b.pid in decl.bad:
             continue
         if _blocker_problem(r, stmt, b, attackers, player, decl):
