@@ -137,3 +137,21 @@ def test_an_attack_cost_paid_with_mana_of_this_step_is_clean() -> None:
     text = GHOSTLY.format(tap="").replace("Alice taps Plains, Plains (2) for {W}{W}\ndeclare attackers step begins\n",
                                           "declare attackers step begins\nAlice taps Plains, Plains (2) for {W}{W}\n")
     assert _findings(text) == []
+
+
+UPWELLING_2003 = """players: Alice, Bob
+card Forest: basic land
+card Upwelling: enchantment, players don't lose unspent mana as steps and phases end
+Alice controls Forest, Forest{upwelling}
+turn 5: Alice, in precombat main phase
+Alice taps Forest, Forest (2) for {{G}}{{G}}
+beginning of combat step begins
+Alice has {life} life
+"""
+
+
+def test_mana_kept_by_upwelling_doesn_t_burn_in_2003() -> None:
+    assert _findings(UPWELLING_2003.format(upwelling=", Upwelling", life=20), "2003") == []
+    assert _findings(UPWELLING_2003.format(upwelling="", life=18), "2003") == []
+    assert _findings(UPWELLING_2003.format(upwelling=", Upwelling", life=18), "2003") == [
+        (9, "assert", "Alice has 20 life in the replay, not 18")]

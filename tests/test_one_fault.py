@@ -110,9 +110,10 @@ def _claims(g: Game, stmt: n.Statement) -> list[Claim]:
         ps = g.pstate.get(player)
         if ps is None:
             return []
-        had, paid = mana_value(list(ps.pool)), mana_value(mana_symbols(stmt.mana))
-        return [(f"{player} paid {stmt.mana} from the pool as far as it held",
-                 lambda h: mana_value(h.pstate[player].pool) == max(had - paid, 0))]
+        had, paid, lost = mana_value(list(ps.pool)), mana_value(mana_symbols(stmt.mana)), mana_value(ps.lost_mana)
+        # from the pool as far as it held, or (500.4) with the mana that emptied as the last step ended
+        return [(f"{player} paid {stmt.mana} from the pool as far as it held, or with the mana that emptied",
+                 lambda h: mana_value(h.pstate[player].pool) in (max(had - paid, 0), had if lost else -1))]
     if isinstance(stmt, n.PlayLand):
         player, name = stmt.player.text, stmt.card.text
         count = sum(1 for q in g.battlefield.values() if q.card.name == name and q.controller == player)

@@ -32,10 +32,24 @@ def pay(r: Replay, stmt: n.PayMana) -> None:
     if decl is not None:
         decl.paid += amount
         decl.pay_line = stmt
-    enough, emptied = g.pay_from_pool(player, stmt.mana)
-    if not enough and emptied:
+    if pay_from_pool(r, player, stmt.mana) == "emptied":
         r.flag(stmt, "500.4", f"{player} pays {stmt.mana} with mana that emptied from the pool when the previous "
                               "step ended", ("106.4", "703.4p"))
+
+
+def pay_from_pool(r: Replay, player: str, cost: str) -> str:
+    """Pay mana from the pool: "paid", "short" (the pool didn't hold it all; what it held is spent) or "emptied"
+    (what was missing emptied from the pool as the last step ended). In that last case the narration paid with
+    the mana that emptied, so the pool keeps what it holds now for what the transcript pays with it next."""
+    ps = r.game.pstate[player]
+    before = list(ps.pool)
+    enough, emptied = r.game.pay_from_pool(player, cost)
+    if enough:
+        return "paid"
+    if emptied:
+        ps.pool = before
+        return "emptied"
+    return "short"
 
 
 def _pay_life(r: Replay, stmt: n.PayMana, player: str, life: int, decl: Declaration | None) -> None:
