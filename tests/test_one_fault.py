@@ -25,7 +25,7 @@ from rulecheck import nodes as n
 from rulecheck.checker import check_file
 from rulecheck.config import Config
 from rulecheck.game.game import Game
-from rulecheck.game.steps import life_amount, mana_symbols, mana_value
+from rulecheck.game.steps import mana_symbols, mana_value
 from rulecheck.replay.context import Replay
 from rulecheck.replay.registry import HANDLERS, Handler
 
@@ -101,12 +101,13 @@ def _claims(g: Game, stmt: n.Statement) -> list[Claim]:
                                 a.pid in b.blocking or a.pid not in h.battlefield or a.removed_from_combat
                                 for a in attackers))))
         return out
+    if isinstance(stmt, n.PayLife):
+        player = stmt.player.text
+        before = _player_life(g, player)
+        return [(f"{player} paid {stmt.amount} life",
+                 lambda h: _player_life(h, player) == (before or 0) - stmt.amount)]
     if isinstance(stmt, n.PayMana):
         player = stmt.player.text
-        life = life_amount(stmt.mana)
-        if life is not None:
-            before = _player_life(g, player)
-            return [(f"{player} paid {life} life", lambda h: _player_life(h, player) == (before or 0) - life)]
         ps = g.pstate.get(player)
         if ps is None:
             return []
@@ -241,7 +242,7 @@ def dropped(path: Path) -> tuple[list[str], set[str]]:
 
 FILES = fail_fixtures()
 # the statement classes `_claims` knows what they narrate
-ORACLE = {n.AssignDamage, n.DeclareAttackers, n.DeclareBlockers, n.PayMana, n.PlayLand, n.DamageOrder, n.Tap,
+ORACLE = {n.AssignDamage, n.DeclareAttackers, n.DeclareBlockers, n.PayMana, n.PayLife, n.PlayLand, n.DamageOrder, n.Tap,
           n.TapForMana, n.Untap, n.UntapAll, n.PhaseEvent, n.Discard, n.LoseLife, n.GainLife, n.DealDamage,
           n.Sacrifice, n.Regenerate, n.PutOntoBattlefield}
 

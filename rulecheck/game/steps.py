@@ -97,10 +97,9 @@ def mana_symbols(text: str) -> list[str]:
 
 
 def life_amount(text: str) -> int | None:
-    """The life a cost paid in life asks for (`attack cost 3 life` and `pays 3 life` reach the game as the bare
-    number, where mana is always in braces); None when the cost is mana."""
-    text = text.strip().removesuffix("life").strip()
-    return int(text) if text.isascii() and text.isdigit() else None
+    """The life a cost written `3 life` asks for; None when the cost is mana."""
+    amount, _, rest = text.strip().partition(" ")
+    return int(amount) if amount.isascii() and amount.isdigit() and rest.strip() == "life" else None
 
 
 def mana_value(symbols: list[str]) -> int:

@@ -28,6 +28,14 @@ class PayMana(Statement):
     purpose: str | None  # "attack", "block" or None
 
 
+class PayLife(Statement):
+    """`Alice pays 3 life to attack`: a cost paid in life."""
+
+    player: Ref
+    amount: int
+    purpose: str | None  # "attack", "block" or None
+
+
 class ManaEmpties(Statement):
     pass
 

@@ -9,7 +9,7 @@ lost, and the declaration's total is judged with the amount narrated.
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.steps import life_amount, mana_symbols, mana_value
+from ..game.steps import mana_symbols, mana_value
 from .context import Declaration, Replay
 from .registry import handles
 
@@ -18,19 +18,14 @@ PAY_LIFE = "118.4"
 _IN_FULL = {"attack": "508.1i", "block": "509.1f"}
 
 
-@handles(n.PayMana, checks=("500.4", "508.1i", "509.1f", PAY_LIFE))
+@handles(n.PayMana, checks=("500.4",))
 def pay(r: Replay, stmt: n.PayMana) -> None:
-    """`Alice pays {2} to attack`, `Alice pays 3 life to attack`, `Alice pays 2 life`."""
+    """`Alice pays {2} to attack`: mana from the pool."""
     g = r.game
     player = g.player(stmt.player)
     decl = r.declaration
-    life = life_amount(stmt.mana)
-    if life is not None:
-        _pay_life(r, stmt, player, life, decl)
-        return
-    amount = mana_value(mana_symbols(stmt.mana))
     if decl is not None:
-        decl.paid += amount
+        decl.paid += mana_value(mana_symbols(stmt.mana))
         decl.pay_line = stmt
     if pay_from_pool(r, player, stmt.mana) == "emptied":
         r.flag(stmt, "500.4", f"{player} pays {stmt.mana} with mana that emptied from the pool when the previous "
@@ -52,8 +47,13 @@ def pay_from_pool(r: Replay, player: str, cost: str) -> str:
     return "short"
 
 
-def _pay_life(r: Replay, stmt: n.PayMana, player: str, life: int, decl: Declaration | None) -> None:
+@handles(n.PayLife, checks=("508.1i", "509.1f", PAY_LIFE))
+def pay_life(r: Replay, stmt: n.PayLife) -> None:
+    """`Alice pays 3 life to attack`, `Alice pays 2 life`: only up to the life total, and lost as narrated."""
+    player = r.game.player(stmt.player)
     ps = r.game.pstate[player]
+    life = stmt.amount
+    decl = r.declaration
     if decl is not None:
         decl.paid_life += life
         decl.pay_line = stmt

@@ -90,6 +90,6 @@ def _continues_declaration(stmt: n.Statement, kind: str) -> bool:
         return True
     if isinstance(stmt, n.DeclareBlockers) and kind == "block" and stmt.blockers:
         return True
-    if isinstance(stmt, n.PayMana) and stmt.purpose in (None, "attack" if kind == "attack" else "block"):
+    if isinstance(stmt, (n.PayMana, n.PayLife)) and stmt.purpose in (None, "attack" if kind == "attack" else "block"):
         return True
     return isinstance(stmt, (n.TapForMana, n.AddMana))

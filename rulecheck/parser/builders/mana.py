@@ -27,6 +27,9 @@ class ManaBuild(BuildBase):
     def pay_mana(self, player: n.Ref, mana: Token, purpose: str | None = None) -> n.PayMana:
         return n.PayMana(self._span(player, mana), player, str(mana), purpose)
 
+    def pay_life(self, player: n.Ref, amount: Token, purpose: str | None = None) -> n.PayLife:
+        return n.PayLife(self._span(player, amount), player, int(amount), purpose)
+
     def mana_empties(self, *toks: Token) -> n.ManaEmpties:
         return n.ManaEmpties(self._span(toks))
 
