@@ -284,7 +284,8 @@ def put_combat_damage_on_stack(g: Game) -> None:
     g.dealt_serial = g.step_serial
     parts: list[tuple[Permanent, int, str]] = []
     for pid, assignment in _damage_plan(g).items():
-        src = g.by_pid(pid)
+        # a creature that left the battlefield has no damage to assign, unless the transcript says it assigned some
+        src = g.by_pid(pid) or next((q for q in reversed(g.graveyard) if q.pid == pid), None)
         if src is not None:
             parts.extend((src, amount, recipient) for amount, recipient in assignment)
     g.assigned = {}
