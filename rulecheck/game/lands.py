@@ -10,6 +10,16 @@ ADDITIONAL_LAND_PLAYS = {"you may play an additional land on each of your turns"
                          "you may play three additional lands on each of your turns": 3}
 
 
+PLAY_FROM = {"graveyard": "you may play lands from your graveyard",
+             "library": "you may play lands from the top of your library"}
+
+
+def may_play_from(g: Game, player: str, zone: str) -> bool:
+    """Whether `player` may play a land from that zone: the hand always; the graveyard or the top of the library
+    with a permanent of theirs that allows it (Crucible of Worlds, Courser of Kruphix)."""
+    return zone == "hand" or bool(g.global_static(PLAY_FROM.get(zone, ""), player))
+
+
 def land_plays_allowed(g: Game, player: str) -> int:
     """One land play a turn, plus one for each additional land play `player`'s permanents give (Exploration,
     Azusa)."""

@@ -9,6 +9,7 @@ from .base import Ref, Statement
 class PlayLand(Statement):
     player: Ref
     card: Ref
+    zone: str = "hand"   # "graveyard" or "library" (its top) when played from there (Crucible of Worlds, Courser)
 
 
 class TapForMana(Statement):

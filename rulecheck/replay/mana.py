@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import is_attacker
-from ..game.lands import land_plays_allowed
+from ..game.lands import land_plays_allowed, may_play_from
 from ..game.pools import empty_pools, unspent
 from ..game.steps import STEP_PHASE, mana_symbols, mana_value
 from .context import Replay
@@ -38,6 +38,10 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
         elif g.stack:
             r.flag(stmt, "505.5b", f"{player} plays {card.name} while {g.stack[-1].source} is on the stack; a land "
                                    "is played only when the stack is empty")
+        elif not may_play_from(g, player, stmt.zone):
+            where = f"the top of {player}'s library" if stmt.zone == "library" else f"{player}'s {stmt.zone}"
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} from {where}; a land is played from the hand unless "
+                                   f"an effect lets {player} play lands from there", ("305.1",))
         elif g.land_count.get(player, 0) >= land_plays_allowed(g, player):
             allowed = land_plays_allowed(g, player)
             if allowed > 1:
@@ -55,10 +59,11 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
         g.lands_this_turn.setdefault(player, (card.name, stmt.span.line))
         g.land_count[player] = g.land_count.get(player, 0) + 1
     ps = g.pstate[player]
-    if card.name in ps.hand_cards:
-        ps.hand_cards.remove(card.name)
-    if ps.hand is not None and ps.hand > 0:
-        ps.hand -= 1
+    if stmt.zone == "hand":   # a land played from another zone leaves the hand as it was
+        if card.name in ps.hand_cards:
+            ps.hand_cards.remove(card.name)
+        if ps.hand is not None and ps.hand > 0:
+            ps.hand -= 1
     g.new_perm(card.name, card, player, new=True)
 
 
