@@ -227,8 +227,8 @@ def is_attacker(p: Permanent) -> bool:
 def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next."""
     power = g.pt(p)[0]
-    if power <= 0 or not p.in_combat or not assigns_this_step(g, p):
-        return []
+    if power <= 0 or not p.in_combat or not assigns_this_step(g, p) or p.pt_unknown(g.effects):
+        return []   # (power defined by an ability: what it deals is the transcript's to say)
     if is_attacker(p):
         if not p.blocked:
             target = p.attacking
@@ -242,7 +242,8 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
             q = g.by_pid(pid)
             if q is None or left <= 0:
                 continue
-            give = min(left, max(g.pt(q)[1] - q.damage, 0)) if pid != p.blockers[-1] else left
+            lethal = left if q.pt_unknown(g.effects) else max(g.pt(q)[1] - q.damage, 0)
+            give = min(left, lethal) if pid != p.blockers[-1] else left
             out.append((give, q.name))
             left -= give
         return out
@@ -347,7 +348,10 @@ def _prevented(g: Game, q: Permanent, amount: int) -> int:
 def state_based_actions(g: Game) -> None:
     """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield."""
     for q in list(g.battlefield.values()):
-        if q.is_creature():
+        if q.is_creature() and q.pt_unknown(g.effects):
+            if q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"):
+                g.leave_battlefield(q)   # its toughness is unknown, but deathtouch damage destroys it anyway
+        elif q.is_creature():
             tough = g.pt(q)[1]
             destroyed = not g.has_ability(q, "indestructible") and (
                 q.damage >= tough or bool(q.counters.get("deathtouch-damage")))

@@ -193,7 +193,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     _begin_step_state(g, step)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
-                    and assigns_this_step(g, p)]
+                    and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
         if fighters:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")

@@ -57,10 +57,11 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
     if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
-    if power <= 0 and total:
+    unknown = p.pt_unknown(g.effects)   # power defined by an ability: how much it assigns is not judged
+    if power <= 0 and total and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
         return
-    if total and total != power:
+    if total and total != power and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
         return
     if is_attacker(p):
@@ -142,7 +143,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                 break
             others = assigned_to.get(q.name, 0) - got
             total_needed = g.pt(q)[1] - q.damage
-            lethal = got >= 1 if deathtouch else (got + others) >= total_needed
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or q.pt_unknown(g.effects)
             if not lethal and short is None:
                 short = q
         else:
