@@ -278,11 +278,11 @@ def put_combat_damage_on_stack(g: Game) -> None:
     g.note_stack_change()
 
 
-def resolve_combat_damage(g: Game) -> None:
+def resolve_combat_damage(g: Game) -> list[tuple[Permanent, int, str]]:
     """Combat damage on the stack resolves: dealt as assigned, even by a creature that has left the battlefield,
-    but not to a creature that has left it."""
+    but not to a creature that has left it. Returns what was on the stack."""
     if g.damage_on_stack is None:
-        return
+        return []
     parts = g.damage_on_stack
     g.damage_on_stack = None
     g.stack = [item for item in g.stack if item.kind != "damage"]
@@ -292,6 +292,20 @@ def resolve_combat_damage(g: Game) -> None:
             continue   # the creature it was assigned to is gone
         apply_damage(g, src, amount, recipient)
     state_based_actions(g)
+    return parts
+
+
+def undo_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    """Take back damage just dealt (the transcript says it was dealt otherwise): a player's life and lifelink's
+    gain, or the damage marked on a permanent still on the battlefield."""
+    if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
+        g.pstate[src.controller].life -= amount
+    if recipient in g.pstate:
+        g.pstate[recipient].life += amount
+        return
+    q = g.named(recipient)
+    if q is not None:
+        q.damage = max(q.damage - amount, 0)
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:

@@ -12,12 +12,16 @@ from ...game.combat import (
     orders_by_choice,
     put_combat_damage_on_stack,
     resolve_combat_damage,
+    undo_damage,
 )
-from ...game.objects import Permanent
+from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba
+
+DAMAGE_RESOLVED_PRIORITY = "2003:310.4"   # the active player gets priority after combat damage resolves
+DAMAGE_AS_ASSIGNED = "2003:310.4"         # combat damage on the stack is dealt as it was assigned
 
 
 @handles(n.AssignDamage, checks=("510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.5", "506.4", "506.3a",
@@ -165,14 +169,20 @@ def _wrong_strike_step(r: Replay, stmt: n.Statement, p: Permanent) -> bool:
     return True
 
 
-@handles(n.DealDamage, checks=("703.4k", "510.5"))
+@handles(n.DealDamage, checks=("703.4k", "510.5", DAMAGE_AS_ASSIGNED))
 def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     g = r.game
     src = g.find_perm(stmt.source, anywhere=True)
     combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and r.resolving is None)
+    if combat and src is not None and r.resolving is not None and r.resolving.kind == "damage":
+        _as_assigned(r, stmt, src, r.resolved_damage, dealt=True)   # the resolution on this line, told in parts
+        return
     if combat and g.damage_on_stack is not None and src is not None:
         # combat damage on the stack (2003), its resolution told creature by creature: this part is dealt now
-        g.damage_on_stack = [part for part in g.damage_on_stack if part[0] is not src]
+        on_stack = g.damage_on_stack
+        g.damage_on_stack = [part for part in on_stack if part[0] is not src]
+        _as_assigned(r, stmt, src, on_stack, dealt=False)
+        return
     elif combat and g.step in DAMAGE_STEPS:
         if tba(r, "deal", stmt) or (src is not None and src.pid in g.dealt_in_bulk):
             return   # combat damage was already taken as dealt when another event came first
@@ -182,13 +192,37 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
 
 
+def _as_assigned(r: Replay, stmt: n.DealDamage, src: Permanent, parts: list[tuple[Permanent, int, str]],
+                 *, dealt: bool) -> None:
+    """Combat damage on the stack is dealt as it was assigned, whatever happened to the creature's power since
+    (2003 310.4). `parts` is what went on the stack (`dealt`: and was dealt as the line's resolution began). A
+    narration that differs is flagged, and the replay goes on with the damage the transcript says was dealt."""
+    g = r.game
+    recipient = stmt.recipient.text
+    mine = [part for part in parts if part[0] is src]
+    same = next((part for part in mine if part[2] == recipient), None)
+    if same is not None:
+        parts.remove(same)
+    if same is not None and same[1] == stmt.amount:
+        if not dealt:
+            apply_damage(g, src, stmt.amount, recipient)
+        return
+    assigned = ", ".join(f"{amount} to {to}" for _, amount, to in mine) or "no combat damage"
+    r.flag(stmt, DAMAGE_AS_ASSIGNED, f"combat damage on the stack is dealt as it was assigned: {src.name} was "
+                                     f"assigned {assigned}, so it deals {same[1] if same else 0} combat damage to "
+                                     f"{recipient}, not {stmt.amount}, whatever its power is now", ("510.2",))
+    if same is not None and dealt:
+        undo_damage(g, src, same[1], recipient)
+    apply_damage(g, src, stmt.amount, recipient)
+
+
 @handles(n.DamageDealt, checks=("703.4k",))
 def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
     if r.edition.combat_damage_uses_stack:   # put on the stack if it isn't yet, and resolved
         if r.game.damage_on_stack is None:
             tba(r, "deal", stmt)
             put_combat_damage_on_stack(r.game)
-        resolve_combat_damage(r.game)
+        _resolved_here(r, stmt, resolve_combat_damage(r.game))
     elif not tba(r, "deal", stmt):
         deal_combat_damage(r.game)
 
@@ -207,7 +241,13 @@ def damage_to_stack(r: Replay, stmt: n.DamageToStack) -> None:
         put_combat_damage_on_stack(r.game)
 
 
-DAMAGE_RESOLVED_PRIORITY = "2003:310.4"
+
+
+def _resolved_here(r: Replay, stmt: n.Statement, parts: list[tuple[Permanent, int, str]]) -> None:
+    """Combat damage resolved on this line: the statements after it on the line say what it did."""
+    r.resolving = StackItem("damage", "combat damage", r.game.active, None, stmt.span.line)
+    r.resolving_line = stmt.span.line
+    r.resolved_damage = list(parts)
 
 
 @handles(n.DamageResolves, checks=("edition", "703.4k", "500.2", DAMAGE_RESOLVED_PRIORITY))
@@ -227,7 +267,7 @@ def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
         missing = [p for p in g.players if p not in g.passed]
         r.flag(stmt, "500.2", f"combat damage resolves before all players passed priority in succession "
                               f"({', '.join(missing)} did not pass)")
-    resolve_combat_damage(g)
+    _resolved_here(r, stmt, resolve_combat_damage(g))
     # then the active player gets priority (2003: 310.4): the next player to act must be the active player
     r.priority_used = False
     r.priority_rule = DAMAGE_RESOLVED_PRIORITY
