@@ -5,6 +5,7 @@ Queries and moves only; which rule a declaration breaks is the replay's business
 
 from __future__ import annotations
 
+from ..nodes import Ability
 from .game import Game
 from .objects import Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, mana_symbols, mana_value
@@ -43,12 +44,39 @@ def triggers_on_attacking_alone(text: str) -> bool:
     return text == "exalted" or text.startswith(ALONE_TRIGGER)
 
 
+FLANKED = "whenever this becomes blocked by a creature without flanking"
+
+# Keyword abilities that are combat triggers (702): the trigger conditions each one stands for.
+KEYWORD_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "provoke": (ATTACKS,), "annihilator": (ATTACKS,), "battle cry": (ATTACKS,), "melee": (ATTACKS,),
+    "myriad": (ATTACKS,), "rampage": (BECOMES_BLOCKED,), "afflict": (BECOMES_BLOCKED,),
+    "bushido": (BLOCKS, BECOMES_BLOCKED), "flanking": (FLANKED,),
+}
+
+
+def keyword_name(text: str) -> str:
+    """A keyword without its number or cost: 'bushido 2' is bushido, 'ninjutsu {1}{U}' is ninjutsu."""
+    head, _, tail = text.rpartition(" ")
+    return head if head and (tail.isdigit() or tail.startswith("{")) else text
+
+
 def trigger_kind(text: str) -> str | None:
     return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith((k + ",", k + " "))), None)
 
 
+def combat_kinds(a: Ability) -> tuple[str, ...]:
+    """The combat trigger conditions of one ability: a triggered ability's own, or a keyword's (bushido: blocks,
+    becomes blocked)."""
+    if a.kind == "trigger":
+        kind = trigger_kind(a.text)
+        return (kind,) if kind else ()
+    if a.kind == "keyword":
+        return KEYWORD_TRIGGERS.get(keyword_name(a.text), ())
+    return ()
+
+
 def has_trigger(p: Permanent, kind: str) -> bool:
-    return any(a.kind == "trigger" and trigger_kind(a.text) == kind for a in p.abilities())
+    return any(kind in combat_kinds(a) for a in p.abilities())
 
 
 def defending_player_of(g: Game, p: Permanent) -> str | None:

@@ -8,12 +8,14 @@ from ...game.combat import (
     apply_damage,
     assigns_this_step,
     deal_combat_damage,
+    defending_player_of,
     is_attacker,
     orders_by_choice,
     put_combat_damage_on_stack,
     resolve_combat_damage,
     undo_damage,
 )
+from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
@@ -60,12 +62,15 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
         r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
         return
     if is_attacker(p):
+        over = over_planeswalker(r, p)   # trample over planeswalkers: its controller may be dealt the excess
         if not p.blocked:
             target = p.attacking
             attacked = g.named(target) if target is not None and target not in g.pstate else None
             if target is not None and target not in g.pstate and (attacked is None or attacked.removed_from_combat):
                 target = None   # the planeswalker it attacked left the battlefield or combat (506.4c)
-            if total and (target is None or any(name != target for name in recipients)):
+                if over is not None:
+                    target = over   # ... but trample over planeswalkers still reaches its controller (702.19e)
+            if total and (target is None or any(name not in (target, over) for name in recipients)):
                 if target is None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "
                                            "it isn't attacking anything and assigns no combat damage",
@@ -76,14 +81,15 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
                 return
         else:
             blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
-            trample = g.may_have(p, "trample")
+            trample = may_trample(g, p)
             if total and not blockers and not trample:
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, and with no creature blocking it any more it assigns "
                                        "no combat damage", ("509.1h",))
                 return
             # trample's excess goes to what the creature attacks: a creature attacking a planeswalker can't assign
             # any of it to the defending player (702.18d; current 702.19f)
-            bad = [name for name in recipients if name not in blockers and not (trample and name == p.attacking)]
+            bad = [name for name in recipients if name not in blockers and not (trample and name == p.attacking)
+                   and not (over is not None and name == over)]
             if bad and trample and bad[0] in g.pstate and p.attacking is not None:
                 r.flag(stmt, "510.1c", f"{p.name} is attacking {p.attacking}, so trample lets it assign damage "
                                        f"beyond its blockers only to {p.attacking}, not to {bad[0]}",
@@ -143,11 +149,29 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
             if not lethal and short is None:
                 short = q
         else:
-            if rule == "510.1c" and g.has_ability(p, "trample"):
+            if rule == "510.1c" and has_trample(g, p):
                 to_player = sum(amt for amt, name in g.assigned[p.pid] if name not in {q.name for q in order_perms})
                 if to_player and short is not None:
                     r.flag(stmt, "510.1c", f"{p.name} tramples over, but {short.name} is not assigned lethal damage",
                            ("702.18",))
+                    continue
+            over = over_planeswalker(r, p) if rule == "510.1c" else None
+            attacked = g.named(p.attacking) if over is not None and p.attacking is not None else None
+            if over is not None and attacked is not None and not attacked.removed_from_combat and \
+                    mine.get(over, 0) and assigned_to.get(attacked.name, 0) < loyalty(attacked):
+                r.flag(stmt, "510.1c", f"{p.name} has trample over planeswalkers, but it can assign damage to {over} "
+                                       f"only once {attacked.name} is assigned damage at least equal to its loyalty "
+                                       f"({loyalty(attacked)}), counting every creature's assignment this step",
+                       ("current:702.19c",))
+
+
+def over_planeswalker(r: Replay, p: Permanent) -> str | None:
+    """The player trample over planeswalkers lets p assign excess damage to: the controller of the planeswalker
+    it attacks (702.19c, 702.19e); None when p lacks it or attacks a player."""
+    g = r.game
+    if p.attacking is None or p.attacking in g.pstate or not g.has_ability(p, TRAMPLE_OVER):
+        return None
+    return defending_player_of(g, p)
 
 
 def _wrong_strike_step(r: Replay, stmt: n.Statement, p: Permanent) -> bool:

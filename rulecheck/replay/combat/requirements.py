@@ -103,6 +103,8 @@ def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Perm
         return
     if block_tax(g) > 0 or g.abilities_unknown:
         return   # every block costs something, and no player is required to pay to obey a requirement (509.1c)
+    if any(g.has_ability(a, "provoke") for a in attackers):
+        return   # a provoke trigger may have made a creature block one attacker if able: a requirement not modelled
     a_index = {a.pid: i for i, a in enumerate(attackers)}
     needs_two = tuple(needs_two_blockers(g, a) for a in attackers)
     blockers_spec = []
