@@ -39,13 +39,15 @@ RENUMBER: dict[str, str | None] = {
     "702.23": "702.25", "702.26": "702.28", "702.29": "702.31", "702.34": "702.36", "702.37": "702.39",
     "702.43": "702.45", "702.47": "702.49", "702.81": "702.83", "702.84": "702.86", "702.89": "702.91",
     "current:702.116": "702.116", "current:702.118": "702.118", "current:702.121": "702.121",
-    "current:702.130": "702.130", "current:702.19c": "702.19c",
+    "current:702.130": "702.130", "current:702.19c": "702.19c", "current:702.122": "702.122",
     "current:500.10a": "500.10a",
 }
 
 # rules of this edition only
 ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another player's turn adds nothing",
-              CHECKED, "", ("500.8", "500.9")),)
+              CHECKED, "", ("500.8", "500.9")),
+         Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
+                         "greater", CHECKED, "", ("508.1a",)))
 
 TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",

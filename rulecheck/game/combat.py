@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..nodes import Ability
 from .game import Game
+from .layers import pt_unknown
 from .objects import Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, mana_symbols, mana_value
 
@@ -76,7 +77,7 @@ def combat_kinds(a: Ability) -> tuple[str, ...]:
 
 
 def has_trigger(p: Permanent, kind: str) -> bool:
-    return any(kind in combat_kinds(a) for a in p.abilities())
+    return not p.lost and any(kind in combat_kinds(a) for a in p.abilities())
 
 
 def defending_player_of(g: Game, p: Permanent) -> str | None:
@@ -236,9 +237,20 @@ def is_attacker(p: Permanent) -> bool:
 
 
 def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
-    """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next."""
+    """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next.
+    When its power, or a blocker's toughness, can't be computed (`*/*`), nothing is dealt and what it would have
+    been dealt to is uncertain from then on."""
     power = g.pt(p)[0]
-    if power <= 0 or not p.in_combat or not assigns_this_step(g, p):
+    if not p.in_combat or not assigns_this_step(g, p):
+        return []
+    if pt_unknown(g.effects, p) or any(q is not None and pt_unknown(g.effects, q)
+                                       for q in map(g.by_pid, p.blockers)):
+        others = p.blockers if is_attacker(p) else p.blocking
+        g.uncertain.update(q.name for q in map(g.by_pid, others) if q is not None)
+        if is_attacker(p) and not p.blocked and p.attacking is not None:
+            g.uncertain.add(p.attacking)
+        return []
+    if power <= 0:
         return []
     if is_attacker(p):
         if not p.blocked:
@@ -372,6 +384,8 @@ def state_based_actions(g: Game) -> None:
     """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield."""
     for q in list(g.battlefield.values()):
         if q.is_creature():
+            if pt_unknown(g.effects, q) and not q.counters.get("deathtouch-damage"):
+                continue   # its toughness is set by an ability the replay can't compute: nothing to judge
             tough = g.pt(q)[1]
             destroyed = not g.has_ability(q, "indestructible") and (
                 q.damage >= tough or bool(q.counters.get("deathtouch-damage")))

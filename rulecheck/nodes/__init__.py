@@ -10,6 +10,7 @@ the shared values), :mod:`.header` (header, cards, starting state), :mod:`.turns
 
 from __future__ import annotations
 
+from .actions import Crew, Exert, Goad, LoseAbilities
 from .base import Ability, Condition, Node, NodeT, Ref, Span, Statement, fields_of, replace
 from .combat import (
     AssignDamage,
@@ -86,4 +87,5 @@ __all__ = [
     "DamageOrder", "Assignment", "AssignDamage", "DamageDealt", "DamageToStack", "DamageResolves", "DealDamage",
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount",
+    "LoseAbilities", "Goad", "Exert", "Crew",
 ]

@@ -4,6 +4,7 @@ or, right after a resolution, taken as what the resolution did."""
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.layers import pt_unknown
 from .combat.triggers import became_blocked
 from .context import Replay
 from .registry import handles
@@ -48,6 +49,10 @@ def _tbas_pending(r: Replay) -> bool:
 def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tuple[str, str] | None:
     """What is wrong with the assertion in the replayed game now (rule key and message), or None."""
     g = r.game
+    subject = stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent
+    if subject.text in g.uncertain and isinstance(stmt, n.AssertCount) and stmt.what in ("life", "damage"):
+        _adopt(r, stmt)   # dealt damage the replay couldn't compute: the transcript says what it is
+        return None
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
         actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
@@ -63,6 +68,8 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:
         return None
+    if isinstance(stmt, n.AssertPT) and pt_unknown(g.effects, p):
+        return None   # set by an ability the replay can't compute: nothing to judge
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)
         if (pw, tg) != (stmt.power, stmt.toughness):
@@ -101,3 +108,17 @@ def status(r: Replay, stmt: n.AssertStatus) -> None:
         _status_effect(r, stmt)
     else:
         assertion(r, stmt)
+
+
+def _adopt(r: Replay, stmt: n.AssertCount) -> None:
+    """A life total or damage the replay lost track of (damage from a creature whose power it can't compute) is
+    what the transcript says; the replay goes on from it."""
+    g = r.game
+    name = stmt.subject.text
+    g.uncertain.discard(name)
+    if name in g.pstate and stmt.what == "life":
+        g.pstate[name].life = stmt.count
+    elif stmt.what == "damage":
+        p = g.find_perm(stmt.subject)
+        if p is not None:
+            p.damage = stmt.count

@@ -16,6 +16,7 @@ from ...game.combat import (
     undo_damage,
 )
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
+from ...game.layers import pt_unknown
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
@@ -55,10 +56,11 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
-    if power <= 0 and total:
+    unknown = pt_unknown(g.effects, p)   # its power is set by an ability not computed: the amount is as narrated
+    if power <= 0 and total and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
         return
-    if total and total != power:
+    if total and total != power and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
         return
     if is_attacker(p):
@@ -145,7 +147,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                 break
             others = assigned_to.get(q.name, 0) - got
             total_needed = g.pt(q)[1] - q.damage
-            lethal = got >= 1 if deathtouch else (got + others) >= total_needed
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or pt_unknown(g.effects, q)
             if not lethal and short is None:
                 short = q
         else:
