@@ -72,15 +72,15 @@ def _alternatives(terminal: str) -> list[str]:
 
 # the combat keywords (COMBAT_KEYWORD): the plain ones by their text, the ones with a number or a cost by pattern
 COMBAT_NUMBERED = {"bushido N": r"bushido \d", "rampage N": r"rampage \d", "annihilator N": r"annihilator \d",
-                   "afflict N": r"afflict \d", "crew N": r"crew \d", "ninjutsu {COST}": r"ninjutsu \{"}
+                   "afflict N": r"afflict \d", "crew N": r"crew \d", "frenzy N": r"frenzy \d", "ninjutsu {COST}": r"ninjutsu \{"}
 COMBAT = {a: re.escape(a) for a in _alternatives("COMBAT_KEYWORD") if "\\" not in a and "(" not in a}
 
 
 def test_every_combat_keyword_is_listed() -> None:
     """Each alternative of COMBAT_KEYWORD is either plain text or one of the numbered keywords above."""
     rest = [a for a in _alternatives("COMBAT_KEYWORD") if a not in COMBAT]
-    assert rest == ["(?:bushido|rampage|annihilator|afflict|crew) \\d+", "ninjutsu (?:\\{[^}\\s]{1,3}\\})+"]
-    assert len(COMBAT) == 12
+    assert rest == ["(?:bushido|rampage|annihilator|afflict|frenzy|crew) \\d+", "ninjutsu (?:\\{[^}\\s]{1,3}\\})+"]
+    assert len(COMBAT) == 14
 
 
 PROPERTIES = {a: re.escape(a) for t in ("KEYWORD", "STATIC") for a in _alternatives(t)} | STRUCTURED | COMBAT \

@@ -51,7 +51,7 @@ FLANKED = "whenever this becomes blocked by a creature without flanking"
 KEYWORD_TRIGGERS: dict[str, tuple[str, ...]] = {
     "provoke": (ATTACKS,), "annihilator": (ATTACKS,), "battle cry": (ATTACKS,), "melee": (ATTACKS,),
     "myriad": (ATTACKS,), "rampage": (BECOMES_BLOCKED,), "afflict": (BECOMES_BLOCKED,),
-    "bushido": (BLOCKS, BECOMES_BLOCKED), "flanking": (FLANKED,),
+    "bushido": (BLOCKS, BECOMES_BLOCKED), "flanking": (FLANKED,), "frenzy": (UNBLOCKED,),
 }
 
 
@@ -354,8 +354,10 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         return   # damage from a source the recipient has protection from is prevented
     if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
         g.pstate[src.controller].life += amount
+    infect = src is not None and g.has_ability(src, "infect")
     if recipient in g.pstate:
-        g.pstate[recipient].life -= amount
+        if not infect:   # infect gives poison counters instead (not kept: no rule of combat depends on them)
+            g.pstate[recipient].life -= amount
         return
     if q is None:
         return
@@ -364,6 +366,10 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         return
     if q.card.is_("planeswalker") and not q.is_creature():
         q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
+    elif src is not None and (infect or g.has_ability(src, "wither")):
+        q.counters["-1/-1"] = q.counters.get("-1/-1", 0) + amount   # -1/-1 counters instead of damage
+        if g.has_ability(src, "deathtouch"):
+            q.counters["deathtouch-damage"] = 1
     else:
         q.damage += amount
         if src is not None and g.has_ability(src, "deathtouch"):

@@ -131,6 +131,7 @@ _KEYWORD_EVENTS: dict[str, tuple[str, str, str]] = {
     "afflict": ("when it becomes blocked", "509.4", "current:702.130"),
     "bushido": ("when it blocks or becomes blocked", "509.4", "702.43"),
     "flanking": ("when a creature without flanking blocks it, once for each such creature", "509.4", "702.23"),
+    "frenzy": ("when it attacks and no creature is declared to block it", "509.4g", "702.66"),
 }
 
 
