@@ -62,7 +62,10 @@ def keyword_name(text: str) -> str:
 
 
 def trigger_kind(text: str) -> str | None:
-    return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith((k + ",", k + " "))), None)
+    """The combat trigger condition a triggered ability's text states: exactly one of COMBAT_TRIGGERS, alone or
+    followed by a comma and its effect. A condition that says more ("whenever this attacks the player with the
+    most life, ...") is not one of them: the trigger is unknown, neither owed nor judged."""
+    return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith(k + ",")), None)
 
 
 def combat_kinds(a: Ability) -> tuple[str, ...]:
