@@ -7,6 +7,7 @@ from .. import nodes as n
 from ..game.objects import Card, StackItem
 from ..game.steps import FIRST_EACH_TURN, SORCERY_TYPES, mana_symbols, trigger_applies, trigger_step
 from .combat import timing
+from .combat.entering import enter_as_told
 from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
 from .combat.ninjutsu import ninjutsu
 from .combat.timing import combat_timing, damage_window
@@ -327,7 +328,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         g.cleanup_priority = True
 
 
-@handles(n.Resolve, checks=("500.2", "508.5"))
+@handles(n.Resolve, checks=("500.2", "508.5", "508.4"))
 def resolve(r: Replay, stmt: n.Resolve) -> None:
     g = r.game
     source = stmt.source.text
@@ -347,6 +348,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
+        if stmt.tapped or stmt.attacking is not None or stmt.blocking is not None:
+            enter_as_told(r, stmt, p, item.controller)
         if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted
             target = item.targets[0]
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
