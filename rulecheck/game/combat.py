@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ..nodes import Ability
 from .game import Game
-from .layers import pt_unknown
 from .objects import Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, mana_symbols, mana_value
 
@@ -246,7 +245,7 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     power = g.pt(p)[0]
     if not p.in_combat or not assigns_this_step(g, p):
         return []
-    if pt_unknown(g.effects, p) or any(q is not None and pt_unknown(g.effects, q)
+    if p.pt_unknown(g.effects) or any(q is not None and q.pt_unknown(g.effects)
                                        for q in map(g.by_pid, p.blockers)):
         others = p.blockers if is_attacker(p) else p.blocking
         g.uncertain.update(q.name for q in map(g.by_pid, others) if q is not None)
@@ -268,7 +267,8 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
             q = g.by_pid(pid)
             if q is None or left <= 0:
                 continue
-            give = min(left, max(g.pt(q)[1] - q.damage, 0)) if pid != p.blockers[-1] else left
+            lethal = left if q.pt_unknown(g.effects) else max(g.pt(q)[1] - q.damage, 0)
+            give = min(left, lethal) if pid != p.blockers[-1] else left
             out.append((give, q.name))
             left -= give
         return out
@@ -392,9 +392,10 @@ def _prevented(g: Game, q: Permanent, amount: int) -> int:
 def state_based_actions(g: Game) -> None:
     """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield."""
     for q in list(g.battlefield.values()):
-        if q.is_creature():
-            if pt_unknown(g.effects, q) and not q.counters.get("deathtouch-damage"):
-                continue   # its toughness is set by an ability the replay can't compute: nothing to judge
+        if q.is_creature() and q.pt_unknown(g.effects):
+            if q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"):
+                g.leave_battlefield(q)   # its toughness is unknown, but deathtouch damage destroys it anyway
+        elif q.is_creature():
             tough = g.pt(q)[1]
             destroyed = not g.has_ability(q, "indestructible") and (
                 q.damage >= tough or bool(q.counters.get("deathtouch-damage")))

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
-from .layers import granted_after_loss
-from .objects import Card, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .layers import ability_texts_now, has_ability_now
+from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 
@@ -62,7 +62,7 @@ class Game:
     def __init__(self) -> None:
         self.players: list[str] = []
         self.pstate: dict[str, PlayerState] = {}
-        self.cards: dict[str, Card] = {}
+        self.cards = CardBook()
         self.battlefield: dict[int, Permanent] = {}      # in the order the permanents arrived
         self.graveyard: list[Permanent] = []
         self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
@@ -128,11 +128,11 @@ class Game:
         raise UnknownName(ref, "player", self.players)
 
     def card(self, ref: n.Ref) -> Card:
-        c = self.cards.get(ref.text)
+        c = self.cards.find(ref.text)
         if c is None:
-            c = self.cards.get(strip_copy(ref.text))
+            c = self.cards.find(strip_copy(ref.text))
         if c is None:
-            raise UnknownName(ref, "card", self.cards)
+            raise UnknownName(ref, "card", self.cards.candidates(ref.text))
         return c
 
     def perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
@@ -157,10 +157,10 @@ class Game:
         if gone is not None:
             raise NotOnBattlefield(ref, f"{ref.text} is no longer on the battlefield (it left on line {gone.left_line})"
                                    if gone.left_line else f"{ref.text} is no longer on the battlefield")
-        if ref.text in self.cards or strip_copy(ref.text) in self.cards:
+        if self.cards.find(ref.text) or self.cards.find(strip_copy(ref.text)):
             raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
                                         f"(for example 'Alice controls {ref.text}') or narrate how it got there")
-        raise UnknownName(ref, "permanent", [p.name for p in self.battlefield.values()] + list(self.cards))
+        raise UnknownName(ref, "permanent", self.cards.candidates(ref.text, self.battlefield.values()))
 
     def _left_this_step(self, name: str) -> bool:
         """Whether a permanent of exactly this name left the battlefield in this step: the name means it (a
@@ -219,24 +219,11 @@ class Game:
         return power + plus_p, tough + plus_t
 
     def has_ability(self, p: Permanent, text: str) -> bool:
-        if p.lost:
-            return any(e.ability.text == text for e in granted_after_loss(self.effects, p.pid) if e.ability)
-        if p.has(text):
-            return True
-        if self.effects and any(e.target == p.pid and e.ability is not None and e.ability.text == text
-                                for e in self.effects):
-            return True
-        return bool(self._attachers) and any(g.text == text for ab in self._attached_bonuses(p) for g in ab.grants)
+        return has_ability_now(self.effects, p, text, self._attached_bonuses if self._attachers else None)
 
     def ability_texts(self, p: Permanent) -> list[str]:
         """Every ability it has now: printed, set up, granted by effects and by what is attached to it."""
-        if p.lost:
-            return [e.ability.text for e in granted_after_loss(self.effects, p.pid) if e.ability is not None]
-        texts = [a.text for a in p.abilities()]
-        texts += [e.ability.text for e in self.effects if e.target == p.pid and e.ability is not None]
-        if self._attachers:
-            texts += [g.text for ab in self._attached_bonuses(p) for g in ab.grants]
-        return texts
+        return ability_texts_now(self.effects, p, self._attached_bonuses if self._attachers else None)
 
     def _attached_bonuses(self, p: Permanent) -> list[Ability]:
         return [ab for q in self._attachers.values() if not q.phased_out and (

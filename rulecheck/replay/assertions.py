@@ -4,7 +4,6 @@ or, right after a resolution, taken as what the resolution did."""
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.layers import pt_unknown
 from .combat.triggers import became_blocked
 from .context import Replay
 from .registry import handles
@@ -68,8 +67,8 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:
         return None
-    if isinstance(stmt, n.AssertPT) and pt_unknown(g.effects, p):
-        return None   # set by an ability the replay can't compute: nothing to judge
+    if isinstance(stmt, n.AssertPT) and p.pt_unknown(g.effects):
+        return None   # defined by an ability the game can't compute: the transcript's word is not judged
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)
         if (pw, tg) != (stmt.power, stmt.toughness):

@@ -7,6 +7,8 @@ It imports the handler modules (which register themselves); they never import it
 from __future__ import annotations
 
 from .. import nodes as n
+from ..cards.library import CardLibrary
+from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
 from . import actions, assertions, effects, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
@@ -22,8 +24,11 @@ class Engine:
     """Replays one transcript. Feed statements in order with :meth:`feed`, then :meth:`finish`; read
     :attr:`findings`."""
 
-    def __init__(self, edition: Edition = BASELINE) -> None:
+    def __init__(self, edition: Edition = BASELINE, cards: CardLibrary | None | bool = True) -> None:
         self.replay = Replay(edition)
+        # a card a transcript names without defining comes from this card database (True: the one set with
+        # `rulecheck.cards.using`, if any; None: none)
+        self.replay.game.cards.library = active_library() if cards is True else cards or None
 
     @property
     def findings(self) -> list[Finding]:
@@ -59,7 +64,7 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            r.syntax(err.ref, line, str(err))
+            r.syntax(err.ref, line, str(err), _unknown_card_hint(err, g.cards.library is not None))
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
 
@@ -83,6 +88,14 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def _unknown_card_hint(err: UnknownName, with_library: bool) -> str | None:
+    """Without a card database, say where a card's facts can come from."""
+    if with_library or not str(err).startswith(("unknown card", "unknown permanent")) or err.suggestion is not None:
+        return None
+    return (f"define it ('card {err.ref.text}: creature 2/2') or give a card database: "
+            "rulecheck check --cards FILE (Scryfall or MTGJSON; 'rulecheck cards fetch' downloads one)")
 
 
 def _continues_declaration(stmt: n.Statement, kind: str) -> bool:

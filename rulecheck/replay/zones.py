@@ -165,7 +165,7 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
     if g.step == "cleanup step" and r.resolving is None:
         g.cleanup_priority = True
     if p is not None and stmt.state_based and p.regenerated_serial == g.step_serial and g.pt(p)[1] > 0 \
-            and p.damage < g.pt(p)[1]:
+            and p.damage < g.pt(p)[1] and not p.pt_unknown(g.effects):
         r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerated instead: its regeneration shield replaced "
                                                 "the destruction, so it is still on the battlefield")
         return

@@ -16,7 +16,6 @@ from ...game.combat import (
     undo_damage,
 )
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
-from ...game.layers import pt_unknown
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
@@ -56,7 +55,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
-    unknown = pt_unknown(g.effects, p)   # its power is set by an ability not computed: the amount is as narrated
+    unknown = p.pt_unknown(g.effects)   # power defined by an ability: how much it assigns is not judged
     if power <= 0 and total and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
         return
@@ -147,7 +146,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                 break
             others = assigned_to.get(q.name, 0) - got
             total_needed = g.pt(q)[1] - q.damage
-            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or pt_unknown(g.effects, q)
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or q.pt_unknown(g.effects)
             if not lethal and short is None:
                 short = q
         else:

@@ -32,6 +32,8 @@ from .evasion import evasion
 from .requirements import attack_requirements, block_requirements
 from .triggers import became_blocked, became_blocker, owe
 
+_COLOUR_WORDS = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored"})
+
 
 @handles(n.ChooseDefender, checks=("507.1", "703.4e"))
 def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
@@ -91,8 +93,9 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
         return ref.text
     p = g.perm(ref)
     if not p.card.is_("planeswalker"):
-        r.flag(stmt, "506.3", f"{p.name} is a {' '.join(p.card.types)}, not a player or planeswalker; only players "
-                              "and planeswalkers can be attacked")
+        kind = " ".join(t for t in p.card.types if t not in _COLOUR_WORDS)
+        r.flag(stmt, "506.3", f"{p.name} is a {kind}, not a player or planeswalker; only players and planeswalkers "
+                              "can be attacked")
     elif p.controller == player or (g.defenders and p.controller not in g.defenders):
         r.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
                               "defending player can be attacked", ("508.1b",))

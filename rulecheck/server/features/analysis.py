@@ -15,6 +15,7 @@ from ...diagnostics import WARNING, Violation
 from ...exam import grade_data
 from ...suppression import UNUSED
 from ..documents import Document, units
+from .cards import with_cards
 from .common import EXAM, IGNORED, RULES_DOC_URL, SOURCE, TRANSCRIPT, Symbols, doc_link, document_kind
 from .names import symbols_of
 
@@ -54,7 +55,7 @@ def analyse(doc: Document, path: str | None, encoding: str, docs_url: str = RULE
         if result.kind == EXAM:
             result.violations = exam_violations(doc.text, path)
         else:
-            config = ConfigResolver().for_path(path if path else "-")  # as the command line finds it
+            config = with_cards(ConfigResolver().for_path(path if path else "-"))  # as the command line finds it
             result.kind = document_kind(path, doc.language_id, config.extension)
             if result.kind == IGNORED:
                 return result
