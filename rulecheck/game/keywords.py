@@ -16,14 +16,15 @@ def landwalks(g: Game, p: Permanent) -> list[str]:
 
 
 def land_of_type(g: Game, player: str, land_type: str) -> Permanent | None:
-    """A land the player controls that is known to have this basic land type: a basic land card named after it
-    ('Island', 'Island (2)', 'Snow-Covered Island'). A land whose types the transcript doesn't give is not
-    known to have any."""
+    """A land the player controls that is known to have this basic land type: one whose subtypes a card
+    database gives (Tropical Island: island, forest), or a basic land card named after it ('Island',
+    'Island (2)', 'Snow-Covered Island'). A land whose types nothing gives is not known to have any."""
     for q in g.battlefield.values():
         if q.controller != player or q.phased_out or not q.is_("land"):
             continue
         name = strip_copy(q.card.name).lower()
-        if name == land_type or (q.card.is_("basic") and name.endswith(" " + land_type)):
+        if land_type in (t.lower() for t in q.card.subtypes) or name == land_type or \
+                (q.card.is_("basic") and name.endswith(" " + land_type)):
             return q
     return None
 
