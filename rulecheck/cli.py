@@ -42,7 +42,8 @@ Examples:
 class _Commands(click.Group):
     """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
 
-    LAZY = {"exam": ("rulecheck.exam", "exam"), "cards": ("rulecheck.cards.commands", "cards")}
+    LAZY = {"exam": ("rulecheck.exam", "exam"), "cards": ("rulecheck.cards.commands", "cards"),
+            "trace": ("rulecheck.trace.command", "trace")}   # issue 24: the game state after every line
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})
@@ -65,7 +66,7 @@ def cli() -> None:
 
 @cli.command(epilog=EXAMPLES)
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
+@click.option("--format", "fmt", type=click.Choice([*FORMATS, "html"]), default=None,
               help="Output format (default: the configuration's, else full on a terminal, concise otherwise).")
 @click.option("-o", "--output", metavar="FILE", default=None,
               help="Write the report to FILE instead of standard output.")
@@ -125,6 +126,8 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
             raise ConfigError("--names and --transcripts go with --from arena")
         if source is not None and expect:
             raise ConfigError("--expect cannot be used with --from: imported transcripts carry no expectations")
+        if fmt == "html" and (source is not None or expect or statistics):
+            raise ConfigError("--format html cannot be used with --from, --expect or --statistics")
         items = files_to_check(paths, resolver) if source is None else []
         run_config = resolver.for_path(paths[0])
     except ConfigError as err:
@@ -138,6 +141,9 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         click.echo("rulecheck: no transcripts found", err=True)
         sys.exit(2)
     fmt = fmt or run_config.format or ("full" if output is None and sys.stdout.isatty() else "concise")
+    if fmt == "html":   # issue 24: an index page of files and findings, each file linking to its trace page
+        from .trace.batch import report_command
+        sys.exit(report_command(items, output, jobs or default_jobs(), exit_zero))
     results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
     violations: list[Violation] = []
     mismatches = 0

@@ -13,7 +13,7 @@ from ..config import DEFAULT, Config
 from ..diagnostics import WARNING, Violation
 from ..editions import find_edition
 from ..parser import SyntaxProblem, parse_line, split_comment
-from ..replay.engine import Engine
+from ..replay.engine import Engine, LineObserver
 from .cardfiles import _include
 from .directives import _directive
 from .reading import _blocks, _lines_of_bytes
@@ -22,9 +22,10 @@ from .result import FileResult, _failure, select_violations
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
                 base_dir: Path | None = None, *, config: Config | None = None,
-                seen: list[Engine] | None = None) -> FileResult:
+                seen: list[Engine] | None = None, observer: LineObserver | None = None) -> FileResult:
     """Check numbered lines; the violations come back filtered by `config` and the file's suppressions. The
-    engine is appended to `seen`, for a caller that reads the game afterwards (`rulecheck cards used`)."""
+    engine is appended to `seen`, for a caller that reads the game afterwards (`rulecheck cards used`).
+    `observer` sees the replay after each line (`rulecheck trace`); it must not change it."""
     result = result or FileResult(path)
     config = config or DEFAULT
     try:
@@ -32,7 +33,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     except CardDataError as err:
         cards = None
         result.violations.append(Violation(path, 1, 1, 1, 2, "io", str(err)))
-    replay = Engine(find_edition(config.edition), cards=cards)   # an `edition:` header switches the edition
+    replay = Engine(find_edition(config.edition), observer, cards=cards)   # an `edition:` header switches it
     if seen is not None:
         seen.append(replay)
     feed = replay.feed

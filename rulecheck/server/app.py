@@ -230,8 +230,9 @@ def create_server() -> RulecheckServer:
             return None
         analysis = server.analyses.get(doc.uri)
         pos = Pos(params.position.line, params.position.character)
+        current = analysis is not None and analysis.version == doc.version   # the state of this very text
         found = hover(doc, pos, server.encoding, server.kind_of(doc), analysis.diagnostics if analysis else (),
-                      server.markdown, server.docs_url)
+                      server.markdown, server.docs_url, analysis.trace if current and analysis else None)
         if found is None and server.kind_of(doc) == TRANSCRIPT:   # a card name: its facts from the card database
             found = card_hover(doc, pos, server.encoding, library_for(fs_path(doc.uri)), server.markdown)
         return found

@@ -18,7 +18,8 @@ from ...game.combat import (
     MUST_BE_BLOCKED,
     MUST_BLOCK,
     able_to_attack,
-    attack_tax,
+    attacks_free,
+    block_life_tax,
     block_tax,
     can_attack_for_free,
     defending_player_of,
@@ -84,7 +85,7 @@ def _attackable(r: Replay, players: list[str]) -> list[str]:
     player is required to pay one to obey a requirement, 508.1d)."""
     g = r.game
     return [x for x in players if (x in g.defenders or (not g.defenders and x != g.active))
-            and attack_tax(g, x) == 0]
+            and attacks_free(g, x)]
 
 
 @lru_cache(maxsize=1024)
@@ -122,7 +123,7 @@ def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Perm
     wanted = tuple(g.has_ability(a, MUST_BE_BLOCKED) for a in attackers)
     if not lures and not musts and not any(wanted):
         return
-    if block_tax(g) > 0 or g.abilities_unknown:
+    if block_tax(g) > 0 or block_life_tax(g) > 0 or g.abilities_unknown:
         return   # every block costs something, and no player is required to pay to obey a requirement (509.1c)
     if any(g.has_ability(a, "provoke") for a in attackers):
         return   # a provoke trigger may have made a creature block one attacker if able: a requirement not modelled
