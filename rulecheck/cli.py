@@ -143,7 +143,8 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
     fmt = fmt or run_config.format or ("full" if output is None and sys.stdout.isatty() else "concise")
     if fmt == "html":   # issue 24: an index page of files and findings, each file linking to its trace page
         from .trace.batch import report_command
-        sys.exit(report_command(items, output, jobs or default_jobs(), exit_zero))
+        sys.exit(report_command(_with_cards(items, card_db) if output else items, output, jobs or default_jobs(),
+                                exit_zero))
     results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
     violations: list[Violation] = []
     mismatches = 0
@@ -223,22 +224,21 @@ def show_progress(files: int, stream: TextIO, quiet: bool = False) -> bool:
 
 def _run_with_cards(items: list[tuple[str, Config]], jobs: int, quiet: bool,
                     option: str | None) -> list[FileResult]:
-    """Check with each file's card database (--cards, else its configuration's `cards`, else $RULECHECK_CARDS,
-    else the one `cards fetch` saved; see docs/cards.md), each opened (and indexed, once) before any check."""
-    from dataclasses import replace
+    """Check with each file's card database (see `cards.commands.with_cards` and docs/cards.md)."""
+    return _run(_with_cards(items, option), jobs, quiet)
 
-    from .cards.commands import open_with_progress, resolve_cards
+
+def _with_cards(items: list[tuple[str, Config]], option: str | None) -> list[tuple[str, Config]]:
+    """The files with their card databases, each opened (and indexed, once) before any check; exit 2 if one
+    can't be used."""
+    from .cards.commands import with_cards
     from .cards.library import CardDataError
 
-    chosen = [(path, replace(config, cards=resolve_cards(option, config.cards) or "none")) for path, config in items]
     try:
-        for database in dict.fromkeys(config.cards for _, config in chosen):
-            if database and database != "none":
-                open_with_progress(database)
+        return with_cards(items, option)
     except CardDataError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
-    return _run(chosen, jobs, quiet)
 
 
 def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileResult]:
