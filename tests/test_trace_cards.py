@@ -35,7 +35,8 @@ def test_trace_takes_the_card_database_option(named: Path) -> None:
     entry = json.loads(out)["lines"][-1]
     assert entry["findings"] == []
     assert [p["name"] for p in entry["state"]["battlefield"]["Alice"]] == ["Grizzly Bears"]
-    code, out = invoke("trace", str(named), "--format", "json", "--cards", "none", env={"RULECHECK_CARDS": str(SCRYFALL)})
+    code, out = invoke("trace", str(named), "--format", "json", "--cards", "none",
+                       env={"RULECHECK_CARDS": str(SCRYFALL)})
     assert [f["message"] for f in json.loads(out)["lines"][-1]["findings"]] == ["unknown card 'Grizzly Bears'"]
 
 

@@ -6,6 +6,7 @@ the log; the log itself is read line by line (FORMAT.md §2).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -259,6 +260,11 @@ def _safe(text: str) -> str:
 def write_atomically(path: str, text: str) -> None:
     """Write a file whole or not at all: a temporary file renamed into place."""
     tmp = f"{path}.tmp-{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)   # no half-written file left behind
+        raise

@@ -1,0 +1,66 @@
+"""`rulecheck import arena` and `check --from arena` on input a user gives them: standard input (`-`, plain or
+gzipped, as `check -` takes a transcript) and a transcripts folder that cannot be made."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+from arena_logs import LogBuilder, opening, play_land
+from click.testing import CliRunner
+
+from rulecheck.cli import cli
+
+
+def one_game() -> str:
+    log = LogBuilder()
+    opening(log)
+    play_land(log, 200, 500)
+    log.game_over()
+    return log.text()
+
+
+def invoke(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_import_reads_the_log_from_standard_input(tmp_path: Path) -> None:
+    text = one_game()
+    for data in (text.encode(), gzip.compress(text.encode())):
+        out = tmp_path / ("gz" if data[:2] == b"\x1f\x8b" else "plain")
+        code, stdout, stderr = invoke("import", "arena", "-", "-o", str(out), stdin=data)
+        assert code == 0, stderr
+        assert stdout.startswith(f"{out / 'm1-1.transcript'}: game of log lines 3-")
+        assert stderr == "Imported 1 game from <stdin>.\n"
+        assert "from an MTG Arena log (<stdin>, lines 3-" in (out / "m1-1.transcript").read_text(encoding="utf-8")
+
+
+def test_check_from_arena_reads_standard_input() -> None:
+    code, stdout, _ = invoke("check", "--from", "arena", "-", "--format", "concise", stdin=one_game().encode())
+    assert (code, stdout) == (0, "No violations in 1 file.\n")
+    code, stdout, _ = invoke("check", "--from", "arena", "-", "--format", "concise", stdin=b"not a log\n")
+    assert code == 2
+    assert stdout.startswith("<stdin>:1:1: io no Arena game messages in this file")
+
+
+def test_a_transcripts_folder_that_cannot_be_made_is_a_plain_message(tmp_path: Path) -> None:
+    log = tmp_path / "Player.log"
+    log.write_text(one_game(), encoding="utf-8")
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    code, stdout, stderr = invoke("check", "--from", "arena", str(log), "--transcripts", str(blocker / "t"))
+    assert (code, stdout) == (2, "")
+    assert stderr == f"rulecheck: cannot create {blocker / 't'}: Not a directory\n"
+
+
+def test_a_transcript_that_cannot_be_written_is_an_io_finding_on_the_log(tmp_path: Path) -> None:
+    log = tmp_path / "Player.log"
+    log.write_text(one_game(), encoding="utf-8")
+    (tmp_path / "t" / "m1-1.transcript").mkdir(parents=True)   # a folder where the transcript should go
+    code, stdout, _ = invoke("check", "--from", "arena", str(log), "--transcripts", str(tmp_path / "t"),
+                             "--format", "concise")
+    assert code == 2
+    assert stdout.splitlines()[0] == f"{log}:1:1: io cannot write {tmp_path / 't' / 'm1-1.transcript'}: Is a directory"
+    assert [p.name for p in (tmp_path / "t").iterdir()] == ["m1-1.transcript"]   # no temporary file left
