@@ -78,3 +78,19 @@ def test_cards_used_on_a_missing_transcript_says_so_plainly(tmp_path: Path) -> N
 def test_cards_used_names_the_database_it_took(named: Path) -> None:
     assert invoke("cards", "used", str(named), "--cards", str(SCRYFALL)) == (
         0, "Grizzly Bears: scryfall-oracle-cards.json (scryfall)\n")
+
+
+def test_the_html_report_reads_standard_input_in_the_run_not_in_a_worker(tmp_path: Path) -> None:
+    """A worker process has no standard input: `-` among several files checked with -j 2 is traced by the run
+    itself, and named `<stdin>` as `check` names it."""
+    import subprocess
+    import sys
+
+    example = ROOT / "examples" / "craw-wurm.transcript"
+    out = tmp_path / "r.html"
+    done = subprocess.run([sys.executable, "-m", "rulecheck", "check", "-", str(example), "--format", "html", "-o",
+                           str(out), "-j", "2"], input=example.read_bytes(), capture_output=True, check=False)
+    assert done.returncode == 1, done.stderr
+    index = out.read_text(encoding="utf-8")
+    assert "2 files checked, 2 with findings: 2 violations, 0 warnings." in index
+    assert '<a href="r.html.traces/0001-stdin.html">&lt;stdin&gt;</a>' in index
