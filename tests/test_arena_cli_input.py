@@ -64,3 +64,13 @@ def test_a_transcript_that_cannot_be_written_is_an_io_finding_on_the_log(tmp_pat
     assert code == 2
     assert stdout.splitlines()[0] == f"{log}:1:1: io cannot write {tmp_path / 't' / 'm1-1.transcript'}: Is a directory"
     assert [p.name for p in (tmp_path / "t").iterdir()] == ["m1-1.transcript"]   # no temporary file left
+
+
+def test_cards_none_means_no_card_database_with_from_arena(tmp_path: Path) -> None:
+    """`--cards none` means none for `check` (its help says so), with --from arena too, and for `import arena`."""
+    log = tmp_path / "Player.log"
+    log.write_text(one_game(), encoding="utf-8")
+    assert invoke("check", "--from", "arena", str(log), "--cards", "none", "--format", "concise")[:2] == (
+        0, "No violations in 1 file.\n")
+    code, stdout, _ = invoke("import", "arena", str(log), "--cards", "none", "-o", str(tmp_path / "g"))
+    assert code == 0 and stdout.startswith(f"{tmp_path / 'g' / 'm1-1.transcript'}: game of log lines 3-")

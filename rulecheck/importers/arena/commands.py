@@ -27,7 +27,7 @@ class ImportFailed(Exception):
 
 @contextmanager
 def _card_database(path: str | None) -> Iterator[CardDatabase | None]:
-    if path is None:
+    if path is None or path == "none":   # `--cards none`: none, as for `rulecheck check`
         yield None
         return
     try:
