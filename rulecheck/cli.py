@@ -154,14 +154,7 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         else:
             violations.extend(result.violations)
     checked = [r.path for r in results]
-    if statistics:
-        text = _statistics(violations, fmt, len(checked), quiet)
-    else:
-        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = render(fmt, violations, files=len(checked), color=color, paths=checked)
-        if quiet and fmt in QUIET_FORMATS:
-            text = _without_summary(text, violations, len(checked))
-    _emit(text, output)
+    _report(violations, fmt, len(checked), checked, output, statistics, quiet)
     if any(v.rule in ALWAYS_REPORTED for r in results for v in r.violations):
         sys.exit(2)
     if exit_zero:
@@ -183,15 +176,7 @@ def _check_logs(paths: tuple[str, ...], resolver: ConfigResolver, fmt: str | Non
         sys.exit(2)
     violations.sort(key=Violation.sort_key)
     fmt = fmt or ("full" if output is None and sys.stdout.isatty() else "concise")
-    files = max(len(checked), 1)
-    if statistics:
-        text = _statistics(violations, fmt, files, quiet)
-    else:
-        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = render(fmt, violations, files=files, color=color, paths=checked)
-        if quiet and fmt in QUIET_FORMATS:
-            text = _without_summary(text, violations, files)
-    _emit(text, output)
+    _report(violations, fmt, max(len(checked), 1), checked, output, statistics, quiet)
     if failed:
         sys.exit(2)
     if exit_zero:
@@ -246,6 +231,19 @@ def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileRe
         return check_files(items, jobs=jobs)
     with click.progressbar(length=len(items), label="Checking", file=sys.stderr) as bar:
         return check_files(items, jobs=jobs, progress=lambda: bar.update(1))
+
+
+def _report(violations: list[Violation], fmt: str, files: int, paths: list[str], output: str | None,
+            statistics: bool, quiet: bool) -> None:
+    """Write the run's report (of `check`, or `check --from`) in `fmt`, or its statistics."""
+    if statistics:
+        text = _statistics(violations, fmt, files, quiet)
+    else:
+        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        text = render(fmt, violations, files=files, color=color, paths=paths)
+        if quiet and fmt in QUIET_FORMATS:
+            text = _without_summary(text, violations, files)
+    _emit(text, output)
 
 
 def _emit(text: str, output: str | None) -> None:
