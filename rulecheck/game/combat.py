@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .game import Game
 from .objects import Permanent, PlanEntry, StackItem
-from .steps import DAMAGE_STEPS, mana_symbols, mana_value
+from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -119,10 +119,27 @@ def block_tax(g: Game) -> int:
                if a.kind == "block_cost")
 
 
+def attack_life_tax(g: Game, player: str) -> int:
+    """The life attacking `player` costs for each attacking creature ("attack cost 3 life")."""
+    return sum(life_amount(a.text) or 0 for q in g.battlefield.values() if q.controller == player
+               for a in q.abilities() if a.kind == "attack_cost")
+
+
+def block_life_tax(g: Game) -> int:
+    """The life blocking costs for each blocking creature."""
+    return sum(life_amount(a.text) or 0 for q in g.battlefield.values() for a in q.abilities()
+               if a.kind == "block_cost")
+
+
+def attacks_free(g: Game, player: str) -> bool:
+    """Whether attacking `player` costs nothing, in mana or in life."""
+    return attack_tax(g, player) == 0 and attack_life_tax(g, player) == 0
+
+
 def can_attack_for_free(g: Game) -> bool:
     """Whether something can be attacked without paying a cost: an untaxed defending player, or a planeswalker."""
     defenders = g.defenders or [x for x in g.players if x != g.active]
-    if any(attack_tax(g, d) == 0 for d in defenders):
+    if any(attacks_free(g, d) for d in defenders):
         return True
     return any(q.card.is_("planeswalker") and q.controller in defenders for q in g.battlefield.values())
 
@@ -268,7 +285,8 @@ def put_combat_damage_on_stack(g: Game) -> None:
     g.dealt_serial = g.step_serial
     parts: list[tuple[Permanent, int, str]] = []
     for pid, assignment in _damage_plan(g).items():
-        src = g.by_pid(pid)
+        # a creature that left the battlefield has no damage to assign, unless the transcript says it assigned some
+        src = g.by_pid(pid) or next((q for q in reversed(g.graveyard) if q.pid == pid), None)
         if src is not None:
             parts.extend((src, amount, recipient) for amount, recipient in assignment)
     g.assigned = {}

@@ -115,6 +115,7 @@ class Game:
         self.damage_on_stack: list[tuple[Permanent, int, str]] | None = None
         # this turn
         self.lands_this_turn: dict[str, tuple[str, int]] = {}
+        self.land_count: dict[str, int] = {}      # land plays each player has used this turn
         self.precombat_main_done = False
         self.skipped_steps: set[str] = set()
         self.turn_steps: list[str] = []
@@ -455,11 +456,6 @@ class Game:
         for text in self.phasing_triggers(p):
             self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
                                                when=f"when it phased {'out' if out else 'in'}"))
-
-    def empty_mana_pools(self) -> None:
-        for ps in self.pstate.values():
-            ps.lost_mana = ps.pool
-            ps.pool = []
 
     # ------------------------------------------------------------ priority and the turn plan
 

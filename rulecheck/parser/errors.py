@@ -33,6 +33,7 @@ _TERMINAL_WORDS = {
     "PROTECTION": "a protection ability", "LEAVES": "'dies', 'is destroyed', ...", "TBA_REF": "'the draw'",
     "EXTRA": "'(extra turn)'", "PRIORITY_MODE": "'explicit' or 'implicit'", "OPTION": "a game option",
     "COUNTER_KIND": "a counter kind like +1/+1", "$END": "the end of the line",
+    "LAND_ZONE": "a zone like 'her graveyard' or 'the top of her library'",
 }
 
 _STARTERS = ("title", "players", "edition", "priority", "include", "option", "archenemy", "card", "turn",

@@ -39,6 +39,7 @@ class Declaration:
     band: bool = False
     banded: list[int] = field(default_factory=list)   # pids declared on a line that says "as a band"
     paid: int = 0
+    paid_life: int = 0
     pay_line: n.Statement | None = None
     bad: set[int] = field(default_factory=set)  # pids already flagged individually
     declared: dict[int, int] = field(default_factory=dict)   # pid -> how many creatures or players it is paired with

@@ -13,7 +13,7 @@ from ..cards.library import CardLibrary
 from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
-from . import assertions, effects, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
+from . import assertions, costs, effects, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
@@ -118,6 +118,6 @@ def _continues_declaration(stmt: n.Statement, kind: str) -> bool:
         return True
     if isinstance(stmt, n.DeclareBlockers) and kind == "block" and stmt.blockers:
         return True
-    if isinstance(stmt, n.PayMana) and stmt.purpose in (None, "attack" if kind == "attack" else "block"):
+    if isinstance(stmt, (n.PayMana, n.PayLife)) and stmt.purpose in (None, "attack" if kind == "attack" else "block"):
         return True
     return isinstance(stmt, (n.TapForMana, n.AddMana))

@@ -85,6 +85,7 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.hand = int(fact.value)  # type: ignore[call-overload]
         elif fact.key == "lands_played" and fact.value:
             ps.land_played = ("a land", stmt.span.line)
+            r.game.land_count[ps.name] = int(fact.value)  # type: ignore[call-overload]
         elif fact.key == "mana":
             ps.pool = mana_symbols(str(fact.value))
         elif fact.key == "max_hand_size":

@@ -123,6 +123,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}
+    g.land_count = {}
     g.skipped_steps = set()
     g.turn_steps = []
     g.precombat_main_done = False

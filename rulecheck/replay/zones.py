@@ -139,9 +139,12 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
              if p.tapped and p.controller == player and p.name not in names]
         for p in targets:
             p.tapped = False
-    else:
-        for ref in (stmt.permanents if isinstance(stmt, n.Untap) else ()):
-            g.perm(ref, prefer=lambda q: q.tapped).tapped = False
+    else:   # another player's untap, flagged: what it says untaps does (one fault, one finding)
+        names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
+        targets = [g.perm(ref, prefer=lambda q: q.tapped) for ref in stmt.permanents] if isinstance(stmt, n.Untap) \
+            else [p for p in g.battlefield.values() if p.tapped and p.controller == player and p.name not in names]
+        for p in targets:
+            p.tapped = False
 
 
 @handles(n.PhaseEvent, checks=("502.1", "703.4a"))

@@ -34,6 +34,14 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
             close_assignment(r, r.assigning)
         r.assigning = AssignmentGroup(player)
     r.assigning.lines.append(stmt)
+    # one fault, one finding: a flagged assignment is still the damage the transcript says is dealt
+    _judge_assignment(r, stmt, p)
+    g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
+
+
+def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
+    """What is wrong with one creature's assignment (510.1a-d, 510.5, 506.4); flagged, never dropped."""
+    g = r.game
     total = sum(a.amount for a in stmt.assignments)
     recipients = [a.recipient.text for a in stmt.assignments]
     if not g.on_battlefield(p) or not p.in_combat:
@@ -100,7 +108,6 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
             r.flag(stmt, "510.1d", f"{p.name} assigns combat damage only to the creatures it is blocking, not to "
                                    f"{bad[0]}")
             return
-    g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
 
 
 @closes(checks=("510.1c", "510.1d", "510.1e"))
