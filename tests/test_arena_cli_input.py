@@ -74,3 +74,23 @@ def test_cards_none_means_no_card_database_with_from_arena(tmp_path: Path) -> No
         0, "No violations in 1 file.\n")
     code, stdout, _ = invoke("import", "arena", str(log), "--cards", "none", "-o", str(tmp_path / "g"))
     assert code == 0 and stdout.startswith(f"{tmp_path / 'g' / 'm1-1.transcript'}: game of log lines 3-")
+
+
+def test_screen_names_with_a_number_of_their_own_make_a_readable_header() -> None:
+    """`--names`: a word of a screen name that begins with a digit ('Card 500', 'Rex 7') is not a name the
+    language reads; it is left out, and the game checks clean."""
+    import io
+
+    from rulecheck import checker
+    from rulecheck.importers.arena import ArenaImport, ImportOptions
+    from rulecheck.importers.arena.framing import read_lines
+
+    for screen, shown in (({1: "Alice", 2: "Card 500"}, "Card"), ({1: "Alice", 2: "Rex 7 x"}, "Rex X")):
+        log = LogBuilder()
+        log.room("m1", screen)
+        opening(log)
+        play_land(log, 200, 500)
+        log.game_over()
+        [game] = ArenaImport(read_lines(io.StringIO(log.text())), ImportOptions(names=True))
+        assert f"players: Alice, {shown}" in game.text
+        assert checker.check_text(game.text) == []

@@ -165,7 +165,7 @@ class ArenaImport:
 def _player_name(screen: str) -> str | None:
     """A screen name usable as a transcript player name (a capitalised word or words), else None."""
     base = screen.split("#", 1)[0].strip()
-    words = [w for w in base.replace("_", " ").split() if w.isalnum()]
+    words = [w for w in base.replace("_", " ").split() if w.isalnum() and w[:1].isalpha()]   # '500' isn't a name
     if not words:
         return None
     name = " ".join(w[:1].upper() + w[1:] for w in words)
