@@ -94,3 +94,9 @@ def test_screen_names_with_a_number_of_their_own_make_a_readable_header() -> Non
         [game] = ArenaImport(read_lines(io.StringIO(log.text())), ImportOptions(names=True))
         assert f"players: Alice, {shown}" in game.text
         assert checker.check_text(game.text) == []
+
+
+def test_standard_input_named_twice_is_read_once() -> None:
+    code, stdout, _ = invoke("check", "--from", "arena", "-", "-", "--format", "concise", stdin=one_game().encode())
+    assert code == 2
+    assert stdout.splitlines()[0] == "<stdin>:1:1: io cannot read <stdin>: standard input was read already"

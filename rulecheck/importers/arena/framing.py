@@ -7,6 +7,7 @@ line is dropped as soon as it is read, so memory follows the largest envelope, n
 
 from __future__ import annotations
 
+import errno
 import gzip
 import io
 import json
@@ -48,6 +49,8 @@ def open_log(path: str) -> IO[str]:
     input."""
     if path == "-":
         raw = sys.stdin.buffer
+        if raw.closed:   # `-` given twice: the first log read it to its end and closed it
+            raise OSError(errno.EBADF, "standard input was read already")
         buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(io.RawIOBase, raw))
         binary: IO[bytes] = buffered
         if buffered.peek(2)[:2] == b"\x1f\x8b":
