@@ -102,7 +102,7 @@ def cli() -> None:
                    "transcript names without defining are looked up there; 'none' for none (default: the "
                    "configuration's 'cards', else $RULECHECK_CARDS, else the file 'rulecheck cards fetch' saved). "
                    "With --from arena: Arena's Raw_CardDatabase_*.mtga.")
-@click.option("--names", is_flag=True, help="With --from arena: players by screen name instead of You/Opponent.")
+@click.option("--names", is_flag=True, help="With --from arena: players by screen name instead of Player and Opponent.")
 @click.option("--transcripts", metavar="DIR", default=None,
               help="With --from arena: also write the imported transcripts to DIR (findings then point at them).")
 def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
@@ -400,7 +400,7 @@ def import_group() -> None:
 @click.argument("log")
 @click.option("-o", "--output-dir", "out_dir", metavar="DIR", default=".",
               help="Write the transcripts here (default: the current directory).")
-@click.option("--names", is_flag=True, help="Players by screen name instead of You/Opponent.")
+@click.option("--names", is_flag=True, help="Players by screen name instead of Player and Opponent.")
 @click.option("--cards", "card_db", metavar="FILE", default=None,
               help="Arena's Raw_CardDatabase_*.mtga (read-only): card names and keyword abilities.")
 def import_arena(log: str, out_dir: str, names: bool, card_db: str | None) -> None:

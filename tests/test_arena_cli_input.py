@@ -100,3 +100,10 @@ def test_standard_input_named_twice_is_read_once() -> None:
     code, stdout, _ = invoke("check", "--from", "arena", "-", "-", "--format", "concise", stdin=one_game().encode())
     assert code == 2
     assert stdout.splitlines()[0] == "<stdin>:1:1: io cannot read <stdin>: standard input was read already"
+
+
+def test_the_help_names_the_players_as_the_transcripts_do() -> None:
+    """Without --names the players are `Player` and `Opponent` (docs/importing.md), not 'You'."""
+    for command in (["import", "arena", "--help"], ["check", "--help"]):
+        text = " ".join(invoke(*command)[1].split())
+        assert "instead of Player and Opponent" in text and "You" not in text
