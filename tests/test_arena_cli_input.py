@@ -107,3 +107,4 @@ def test_the_help_names_the_players_as_the_transcripts_do() -> None:
     for command in (["import", "arena", "--help"], ["check", "--help"]):
         text = " ".join(invoke(*command)[1].split())
         assert "instead of Player and Opponent" in text and "You" not in text
+    assert "- for standard input" in " ".join(invoke("import", "arena", "--help")[1].split())
