@@ -405,8 +405,8 @@ def import_group() -> None:
               help="Arena's Raw_CardDatabase_*.mtga (read-only): card names and keyword abilities.")
 def import_arena(log: str, out_dir: str, names: bool, card_db: str | None) -> None:
     """MTG Arena's Player.log (Detailed Logs on; gzipped too; - for standard input) into one transcript per
-    complete game, named <match>-<game>.transcript. Exit status: 0 imported, 2 the log (or part of it) could not be imported;
-    complete games are always written whole. See docs/importing.md."""
+    complete game, named <match>-<game>.transcript. Exit status: 0 imported, 2 the log (or part of it) could not
+    be imported; complete games are always written whole. See docs/importing.md."""
     from .importers.arena.commands import run_import
 
     sys.exit(run_import(log, out_dir, names, card_db))

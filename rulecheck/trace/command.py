@@ -47,8 +47,9 @@ def render(trace: Trace, fmt: str, line: int | None) -> Iterator[str]:
 @click.option("--config", "config_file", metavar="FILE", default=None, help="Use this configuration file only.")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
 @click.option("--cards", "card_db", metavar="FILE", default=None,
-              help="A card database for cards the transcript names without defining, as `rulecheck check --cards` "
-                   "(default: the configuration's 'cards', else $RULECHECK_CARDS, else the fetched one); 'none' for none.")
+              help="A card database for cards the transcript names without defining, as `rulecheck check "
+                   "--cards` (default: the configuration's 'cards', else $RULECHECK_CARDS, else the fetched one); "
+                   "'none' for none.")
 def trace(file: str, fmt: str, output: str | None, line: int | None, edition: str | None, config_file: str | None,
           isolated: bool, card_db: str | None) -> None:
     """Show the game state after every line of a transcript (FILE, or - for standard input), with the findings
