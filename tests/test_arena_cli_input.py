@@ -108,3 +108,31 @@ def test_the_help_names_the_players_as_the_transcripts_do() -> None:
         text = " ".join(invoke(*command)[1].split())
         assert "instead of Player and Opponent" in text and "You" not in text
     assert "- for standard input" in " ".join(invoke("import", "arena", "--help")[1].split())
+
+
+def test_an_envelope_of_the_wrong_shape_is_an_error_at_its_line_not_a_traceback(tmp_path: Path) -> None:
+    """Valid JSON in shapes Arena doesn't write (a damaged or hand-edited log): the games before it are kept, the
+    envelope is reported at its line, and the run exits 2."""
+    import json
+
+    damaged = [
+        {"matchGameRoomStateChangedEvent": {"gameRoomInfo": {"gameRoomConfig": {"reservedPlayers": [True]}}}},
+        {"matchGameRoomStateChangedEvent": 1.5},
+        {"greToClientEvent": {"greToClientMessages": [{"type": "GREMessageType_GameStateMessage",
+                                                       "gameStateMessage": 7}]}},
+        {"greToClientEvent": {"greToClientMessages": [{"type": "GREMessageType_GameStateMessage",
+                                                       "systemSeatIds": 2.5, "gameStateMessage": {
+                                                           "gameStateId": 1, "type": "GameStateType_Full"}}]}},
+    ]
+    for i, body in enumerate(damaged):
+        kind = "MatchGameRoomStateChangedEvent" if "matchGameRoomStateChangedEvent" in body else "GreToClientEvent"
+        text = one_game() + f"[UnityCrossThreadLogger]1/2/2026 1:00:00 PM: Match to ABC: {kind}\n{json.dumps(body)}\n"
+        line = len(text.splitlines()) - 1
+        log = tmp_path / f"Player{i}.log"
+        log.write_text(text, encoding="utf-8")
+        code, stdout, stderr = invoke("import", "arena", str(log), "-o", str(tmp_path / f"g{i}"))
+        assert code == 2, (body, stderr)
+        assert stdout.startswith(f"{tmp_path / f'g{i}' / 'm1-1.transcript'}: game of log lines 3-"), body
+        assert stderr.startswith(f"{log}:{line}: error: this envelope is not shaped as Arena writes them ("), body
+        code, stdout, _ = invoke("check", "--from", "arena", str(log), "--format", "concise")
+        assert code == 2 and stdout.startswith(f"{log}:{line}:1: io this envelope is not shaped"), body
