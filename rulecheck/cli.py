@@ -102,7 +102,7 @@ def cli() -> None:
                    "transcript names without defining are looked up there; 'none' for none (default: the "
                    "configuration's 'cards', else $RULECHECK_CARDS, else the file 'rulecheck cards fetch' saved). "
                    "With --from arena: Arena's Raw_CardDatabase_*.mtga.")
-@click.option("--names", is_flag=True, help="With --from arena: players by screen name instead of You/Opponent.")
+@click.option("--names", is_flag=True, help="With --from arena: players by screen name instead of Player and Opponent.")
 @click.option("--transcripts", metavar="DIR", default=None,
               help="With --from arena: also write the imported transcripts to DIR (findings then point at them).")
 def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
@@ -143,7 +143,8 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
     fmt = fmt or run_config.format or ("full" if output is None and sys.stdout.isatty() else "concise")
     if fmt == "html":   # issue 24: an index page of files and findings, each file linking to its trace page
         from .trace.batch import report_command
-        sys.exit(report_command(items, output, jobs or default_jobs(), exit_zero))
+        sys.exit(report_command(_with_cards(items, card_db) if output else items, output, jobs or default_jobs(),
+                                exit_zero))
     results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
     violations: list[Violation] = []
     mismatches = 0
@@ -153,14 +154,7 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         else:
             violations.extend(result.violations)
     checked = [r.path for r in results]
-    if statistics:
-        text = _statistics(violations, fmt, len(checked), quiet)
-    else:
-        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = render(fmt, violations, files=len(checked), color=color, paths=checked)
-        if quiet and fmt in QUIET_FORMATS:
-            text = _without_summary(text, violations, len(checked))
-    _emit(text, output)
+    _report(violations, fmt, len(checked), checked, output, statistics, quiet)
     if any(v.rule in ALWAYS_REPORTED for r in results for v in r.violations):
         sys.exit(2)
     if exit_zero:
@@ -182,15 +176,7 @@ def _check_logs(paths: tuple[str, ...], resolver: ConfigResolver, fmt: str | Non
         sys.exit(2)
     violations.sort(key=Violation.sort_key)
     fmt = fmt or ("full" if output is None and sys.stdout.isatty() else "concise")
-    files = max(len(checked), 1)
-    if statistics:
-        text = _statistics(violations, fmt, files, quiet)
-    else:
-        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        text = render(fmt, violations, files=files, color=color, paths=checked)
-        if quiet and fmt in QUIET_FORMATS:
-            text = _without_summary(text, violations, files)
-    _emit(text, output)
+    _report(violations, fmt, max(len(checked), 1), checked, output, statistics, quiet)
     if failed:
         sys.exit(2)
     if exit_zero:
@@ -223,22 +209,21 @@ def show_progress(files: int, stream: TextIO, quiet: bool = False) -> bool:
 
 def _run_with_cards(items: list[tuple[str, Config]], jobs: int, quiet: bool,
                     option: str | None) -> list[FileResult]:
-    """Check with each file's card database (--cards, else its configuration's `cards`, else $RULECHECK_CARDS,
-    else the one `cards fetch` saved; see docs/cards.md), each opened (and indexed, once) before any check."""
-    from dataclasses import replace
+    """Check with each file's card database (see `cards.commands.with_cards` and docs/cards.md)."""
+    return _run(_with_cards(items, option), jobs, quiet)
 
-    from .cards.commands import open_with_progress, resolve_cards
+
+def _with_cards(items: list[tuple[str, Config]], option: str | None) -> list[tuple[str, Config]]:
+    """The files with their card databases, each opened (and indexed, once) before any check; exit 2 if one
+    can't be used."""
+    from .cards.commands import with_cards
     from .cards.library import CardDataError
 
-    chosen = [(path, replace(config, cards=resolve_cards(option, config.cards) or "none")) for path, config in items]
     try:
-        for database in dict.fromkeys(config.cards for _, config in chosen):
-            if database and database != "none":
-                open_with_progress(database)
+        return with_cards(items, option)
     except CardDataError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
-    return _run(chosen, jobs, quiet)
 
 
 def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileResult]:
@@ -246,6 +231,19 @@ def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileRe
         return check_files(items, jobs=jobs)
     with click.progressbar(length=len(items), label="Checking", file=sys.stderr) as bar:
         return check_files(items, jobs=jobs, progress=lambda: bar.update(1))
+
+
+def _report(violations: list[Violation], fmt: str, files: int, paths: list[str], output: str | None,
+            statistics: bool, quiet: bool) -> None:
+    """Write the run's report (of `check`, or `check --from`) in `fmt`, or its statistics."""
+    if statistics:
+        text = _statistics(violations, fmt, files, quiet)
+    else:
+        color = fmt == "full" and output is None and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+        text = render(fmt, violations, files=files, color=color, paths=paths)
+        if quiet and fmt in QUIET_FORMATS:
+            text = _without_summary(text, violations, files)
+    _emit(text, output)
 
 
 def _emit(text: str, output: str | None) -> None:
@@ -402,13 +400,13 @@ def import_group() -> None:
 @click.argument("log")
 @click.option("-o", "--output-dir", "out_dir", metavar="DIR", default=".",
               help="Write the transcripts here (default: the current directory).")
-@click.option("--names", is_flag=True, help="Players by screen name instead of You/Opponent.")
+@click.option("--names", is_flag=True, help="Players by screen name instead of Player and Opponent.")
 @click.option("--cards", "card_db", metavar="FILE", default=None,
               help="Arena's Raw_CardDatabase_*.mtga (read-only): card names and keyword abilities.")
 def import_arena(log: str, out_dir: str, names: bool, card_db: str | None) -> None:
-    """MTG Arena's Player.log (Detailed Logs on) into one transcript per complete game, named
-    <match>-<game>.transcript. Exit status: 0 imported, 2 the log (or part of it) could not be imported;
-    complete games are always written whole. See docs/importing.md."""
+    """MTG Arena's Player.log (Detailed Logs on; gzipped too; - for standard input) into one transcript per
+    complete game, named <match>-<game>.transcript. Exit status: 0 imported, 2 the log (or part of it) could not
+    be imported; complete games are always written whole. See docs/importing.md."""
     from .importers.arena.commands import run_import
 
     sys.exit(run_import(log, out_dir, names, card_db))

@@ -248,3 +248,26 @@ def test_a_missing_browser_fails_in_ci_and_is_skipped_elsewhere(monkeypatch: pyt
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
         _missing("Chromium")
+
+
+LONG_NAME = "Supercalifragilisticexpialidocious Wurmkrakenlordoftheabyssandbeyond"
+
+
+def test_a_long_name_in_a_mark_stays_inside_its_card_slot(browser: Any, tmp_path: Path) -> None:
+    """A mark ('blocks <name>', 'attacks <name>') wraps inside its card's slot: with a long unbreakable word it
+    ran out of the board, over the list of lines."""
+    text = (f"players: Alice, Bob\ncard {LONG_NAME}: creature 6/4\ncard Wall: creature 0/3, defender\n"
+            f"Alice controls {LONG_NAME}\nBob controls Wall\nturn 5: Alice, in beginning of combat step\n"
+            f"declare attackers step\nAlice attacks Bob with {LONG_NAME}\ndeclare blockers step\n"
+            f"Bob blocks {LONG_NAME} with Wall\n")
+    page = Page(browser, write_page(tmp_path, text).as_uri() + "#L10")
+    assert page.line() == 10
+    marks = page.page.locator(".slot .mark")
+    assert marks.count() >= 3
+    for i in range(marks.count()):
+        mark = marks.nth(i)
+        box = mark.bounding_box()
+        slot = mark.locator("xpath=ancestor::div[contains(@class, 'slot')][1]").bounding_box()
+        assert slot["x"] - 1 <= box["x"] and box["x"] + box["width"] <= slot["x"] + slot["width"] + 1, \
+            (mark.inner_text(), box, slot)
+    assert page.clean(), (page.errors, page.requests)

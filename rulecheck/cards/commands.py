@@ -6,10 +6,13 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
+from ..config import Config
 from .definition import abilities_of, definition
 from .facts import CardFacts
 from .fetch import SOURCES, base_url, fetch
@@ -24,6 +27,17 @@ def resolve_cards(option: str | None, configured: str | None = None) -> str | No
         if choice:
             return None if choice == "none" else choice
     return default_cards_file()
+
+
+def with_cards(items: Sequence[tuple[str, Config]], option: str | None) -> list[tuple[str, Config]]:
+    """Each file with its configuration's card database made the one its check uses (--cards, else the
+    configuration's `cards`, else $RULECHECK_CARDS, else the fetched default; "none" for none), each database
+    opened (and indexed, once) now. Raises `CardDataError` before anything is checked."""
+    chosen = [(path, replace(config, cards=resolve_cards(option, config.cards) or "none")) for path, config in items]
+    for database in dict.fromkeys(config.cards for _, config in chosen):
+        if database and database != "none":
+            open_with_progress(database)
+    return chosen
 
 
 def open_with_progress(path: str) -> CardLibrary:
@@ -140,8 +154,6 @@ def show_command(name: str, card_db: str | None, fmt: str) -> None:
 def used_command(transcript: str, card_db: str | None, fmt: str) -> None:
     """Check TRANSCRIPT and list the cards it uses, each with where its facts came from: a definition (its
     line), a card file (the include line), or the card database."""
-    from dataclasses import replace
-
     from ..checker.pipeline import check_lines
     from ..checker.reading import _blocks, _lines_of_bytes
     from ..checker.result import FileResult
@@ -149,18 +161,18 @@ def used_command(transcript: str, card_db: str | None, fmt: str) -> None:
     from ..replay.engine import Engine
 
     try:
-        config = ConfigResolver().for_path(transcript)
-        config = replace(config, cards=resolve_cards(card_db, config.cards) or "none")
-        if config.cards != "none":
-            open_with_progress(config.cards)   # type: ignore[arg-type]
+        [(_, config)] = with_cards([(transcript, ConfigResolver().for_path(transcript))], card_db)
         seen: list[Engine] = []
         result = FileResult(transcript)
         with open(transcript, "rb") as fh:
             check_lines(_lines_of_bytes(_blocks(fh), transcript, result), transcript, result,
                         Path(transcript).parent, config=config, seen=seen)
         lines = Path(transcript).read_text(encoding="utf-8", errors="replace").splitlines()
-    except (CardDataError, ConfigError, OSError) as err:
+    except (CardDataError, ConfigError) as err:
         click.echo(f"rulecheck: {err}", err=True)
+        sys.exit(2)
+    except OSError as err:
+        click.echo(f"rulecheck: cannot read {transcript}: {err.strerror or err}", err=True)
         sys.exit(2)
     rows = []
     for name, card in sorted(seen[0].replay.game.cards.items()):

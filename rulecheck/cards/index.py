@@ -86,12 +86,13 @@ def ensure_index(source: str | os.PathLike[str],
         meta = _read_meta(target) or {}
         return IndexInfo(target, real, meta.get("format", ""), int(meta.get("cards", "0")), False,
                          time.perf_counter() - started)
-    fmt, count = _build(real, size, mtime, target, progress)
+    fmt, count = _build(real, size, mtime, target, progress, os.fspath(source))
     return IndexInfo(target, real, fmt, count, True, time.perf_counter() - started)
 
 
-def _build(real: str, size: int, mtime: int, target: Path,
-           progress: Callable[[int], None] | None) -> tuple[str, int]:
+def _build(real: str, size: int, mtime: int, target: Path, progress: Callable[[int], None] | None,
+           shown: str) -> tuple[str, int]:
+    """Index the file at `real`; a problem names it `shown`, as the user gave it."""
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -109,11 +110,11 @@ def _build(real: str, size: int, mtime: int, target: Path,
             with open_text(real) as stream:
                 fmt, count = _fill(db, stream, real, progress)
         except JSONStreamError as err:
-            raise CardDataError(f"card database '{real}' {err}") from None
+            raise CardDataError(f"card database '{shown}' {err}") from None
         except OSError as err:
-            raise CardDataError(f"card database '{real}' cannot be read: {err.strerror or err}") from None
+            raise CardDataError(f"card database '{shown}' cannot be read: {err.strerror or err}") from None
         if count == 0:
-            raise CardDataError(f"card database '{real}' holds no cards")
+            raise CardDataError(f"card database '{shown}' holds no cards")
         db.executemany("INSERT INTO meta VALUES (?, ?)", [
             ("schema", str(SCHEMA)), ("source", real), ("size", str(size)), ("mtime_ns", str(mtime)),
             ("format", fmt), ("cards", str(count))])

@@ -25,7 +25,7 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 def trace_page_name(index: int, path: str) -> str:
     """A file name for the trace page of the index-th checked file: unique, and readable in a listing."""
-    stem = _UNSAFE.sub("-", os.path.basename(path) or "stdin").strip("-") or "file"
+    stem = "stdin" if path == "-" else _UNSAFE.sub("-", os.path.basename(path)).strip("-") or "file"
     return f"{index + 1:04d}-{stem[:60]}.html"
 
 
@@ -44,14 +44,23 @@ def write_report(items: Sequence[tuple[str, Config]], output: str, jobs: int = 1
     folder.mkdir(parents=True, exist_ok=True)
     names = [trace_page_name(i, path) for i, (path, _) in enumerate(items)]
     work = [(path, config, str(folder / name)) for (path, config), name in zip(items, names, strict=True)]
-    if jobs > 1 and len(work) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(work))) as pool:
-            found = list(pool.map(_trace_one, work, chunksize=max(1, len(work) // (4 * jobs))))
+    found: list[list[Violation]] = [[] for _ in work]
+    pooled = [i for i, (path, _, _) in enumerate(work) if path != "-"]
+    for i, job in enumerate(work):
+        if job[0] == "-":   # standard input is this process's: a worker has none
+            found[i] = _trace_one(job)
+    if jobs > 1 and len(pooled) > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(pooled))) as pool:
+            chunk = max(1, len(pooled) // (4 * jobs))
+            for i, violations in zip(pooled, pool.map(_trace_one, [work[i] for i in pooled], chunksize=chunk),
+                                     strict=True):
+                found[i] = violations
     else:
-        found = [_trace_one(job) for job in work]
+        for i in pooled:
+            found[i] = _trace_one(work[i])
     links = [f"{folder.name}/{name}" for name in names]
     with open(output, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(render_index([path for path, _ in items], found, links) + "\n")
+        fh.write(render_index(["<stdin>" if path == "-" else path for path, _ in items], found, links) + "\n")
     return found
 
 

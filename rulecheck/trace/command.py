@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import click
 
+from ..cards.commands import with_cards
+from ..cards.index import CardDataError
 from ..config import ALWAYS_REPORTED, ConfigError, ConfigResolver, load_config
 from ..editions import EDITIONS
 from .record import Trace
@@ -44,8 +46,12 @@ def render(trace: Trace, fmt: str, line: int | None) -> Iterator[str]:
               help="Rules edition (an 'edition:' header in the transcript wins).")
 @click.option("--config", "config_file", metavar="FILE", default=None, help="Use this configuration file only.")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option("--cards", "card_db", metavar="FILE", default=None,
+              help="A card database for cards the transcript names without defining, as `rulecheck check "
+                   "--cards` (default: the configuration's 'cards', else $RULECHECK_CARDS, else the fetched one); "
+                   "'none' for none.")
 def trace(file: str, fmt: str, output: str | None, line: int | None, edition: str | None, config_file: str | None,
-          isolated: bool) -> None:
+          isolated: bool, card_db: str | None) -> None:
     """Show the game state after every line of a transcript (FILE, or - for standard input), with the findings
     on their lines.
 
@@ -55,8 +61,8 @@ def trace(file: str, fmt: str, output: str | None, line: int | None, edition: st
             raise ConfigError("--config and --isolated cannot be used together")
         resolver = ConfigResolver(explicit=load_config(config_file) if config_file else None, isolated=isolated,
                                   overrides={"edition": edition})
-        config = resolver.for_path(file)
-    except ConfigError as err:
+        [(_, config)] = with_cards([(file, resolver.for_path(file))], card_db)
+    except (ConfigError, CardDataError) as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
     result = trace_file(file, config)

@@ -18,6 +18,8 @@ from ...diagnostics import Violation
 from .cards import CardDatabase, CardDatabaseError
 from .session import ArenaImport, ImportedGame, ImportOptions, Problem, write_atomically
 
+STDIN = "<stdin>"   # the name of a log read from standard input (`-`), as `rulecheck check -` names a transcript
+
 
 class ImportFailed(Exception):
     """The import cannot start (unreadable log or card database); the message says why."""
@@ -25,7 +27,7 @@ class ImportFailed(Exception):
 
 @contextmanager
 def _card_database(path: str | None) -> Iterator[CardDatabase | None]:
-    if path is None:
+    if path is None or path == "none":   # `--cards none`: none, as for `rulecheck check`
         yield None
         return
     try:
@@ -43,7 +45,8 @@ class LogImport:
 
     def __init__(self, log: str, options: ImportOptions) -> None:
         self.log = log
-        self.options = replace(options, log_name=os.path.basename(log))
+        self.name = STDIN if log == "-" else log   # as the log is named in messages and transcript paths
+        self.options = replace(options, log_name=STDIN if log == "-" else os.path.basename(log))
         self.problems: list[Problem] = []
 
     def games(self) -> Iterator[ImportedGame]:
@@ -52,7 +55,7 @@ class LogImport:
         try:
             fh = open_log(self.log)
         except OSError as err:
-            raise ImportFailed(f"cannot read {self.log}: {err.strerror or err}") from None
+            raise ImportFailed(f"cannot read {self.name}: {err.strerror or err}") from None
         with fh:
             importer = ArenaImport(read_lines(fh), self.options)
             self.problems = importer.problems
@@ -92,10 +95,10 @@ def run_import(log: str, out_dir: str, names: bool, cards: str | None) -> int:
         click.echo(f"rulecheck: {err}", err=True)
         return 2
     problems = job.problems
-    report_problems(log, problems)
+    report_problems(job.name, problems)
     if any(p.severity == "error" for p in problems):
         return 2
-    click.echo(f"Imported {written} game{'s' if written != 1 else ''} from {log}.", err=True)
+    click.echo(f"Imported {written} game{'s' if written != 1 else ''} from {job.name}.", err=True)
     return 0
 
 
@@ -111,7 +114,10 @@ def check_logs(logs: tuple[str, ...], config_for: Callable[[str], Config], names
     checked: list[str] = []
     failed = False
     if transcripts is not None:
-        os.makedirs(transcripts, exist_ok=True)
+        try:
+            os.makedirs(transcripts, exist_ok=True)
+        except OSError as err:
+            raise ImportFailed(f"cannot create {transcripts}: {err.strerror or err}") from None
     with _card_database(cards) as db:
         for log in logs:
             config = config_for(log)
@@ -120,22 +126,25 @@ def check_logs(logs: tuple[str, ...], config_for: Callable[[str], Config], names
                 for game in job.games():
                     if transcripts is not None:
                         path = os.path.join(transcripts, game.name)
-                        write_atomically(path, game.text)
+                        try:
+                            write_atomically(path, game.text)
+                        except OSError as err:
+                            raise ImportFailed(f"cannot write {path}: {err.strerror or err}") from None
                     else:
-                        path = f"{log}#{game.name}"
+                        path = f"{job.name}#{game.name}"
                     checked.append(path)
                     for v in checker.check_text(game.text, path=path, config=config):
                         violations.append(_with_origin(v, game))
             except ImportFailed as err:
-                violations.append(Violation(log, 1, 1, 1, 1, "io", str(err)))
+                violations.append(Violation(job.name, 1, 1, 1, 1, "io", str(err)))
                 failed = True
                 continue
             for p in job.problems:
                 if p.severity == "error":
-                    violations.append(Violation(log, p.line, 1, p.line, 1, "io", p.message))
+                    violations.append(Violation(job.name, p.line, 1, p.line, 1, "io", p.message))
                     failed = True
                 else:
-                    click.echo(f"{log}:{p.line}: {p.severity}: {p.message}", err=True)
+                    report_problems(job.name, [p])
     return violations, checked, failed
 
 

@@ -7,12 +7,15 @@ line is dropped as soon as it is read, so memory follows the largest envelope, n
 
 from __future__ import annotations
 
+import errno
 import gzip
+import io
 import json
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, Any, cast
 
 HEADER = re.compile(r"^\[(?:UnityCrossThreadLogger|Client GRE)\]")
 SUMMARIZED = "[Message summarized"
@@ -42,7 +45,17 @@ class Envelope:
 
 
 def open_log(path: str) -> IO[str]:
-    """The log as text, gzip or not (Arena writes plain text; samples are often kept gzipped)."""
+    """The log as text, gzip or not (Arena writes plain text; samples are often kept gzipped); `-` is standard
+    input."""
+    if path == "-":
+        raw = sys.stdin.buffer
+        if raw.closed:   # `-` given twice: the first log read it to its end and closed it
+            raise OSError(errno.EBADF, "standard input was read already")
+        buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(cast(io.RawIOBase, raw))
+        binary: IO[bytes] = buffered
+        if buffered.peek(2)[:2] == b"\x1f\x8b":
+            binary = cast(IO[bytes], gzip.GzipFile(fileobj=buffered))
+        return io.TextIOWrapper(cast(io.BufferedReader, binary), encoding="utf-8", errors="replace", newline="")
     with open(path, "rb") as probe:
         magic = probe.read(2)
     if magic == b"\x1f\x8b":

@@ -6,6 +6,7 @@ the log; the log itself is read line by line (FORMAT.md §2).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -51,6 +52,9 @@ class ImportOptions:
     log_name: str = "Player.log"
 
 
+SHAPE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError, OverflowError)
+
+
 class ArenaImport:
     """Iterate over a log's complete games; problems collect in `problems` (and `fatal` for the first error)."""
 
@@ -73,23 +77,21 @@ class ArenaImport:
                     raise LogError(self.status.detailed_line,
                                    "Detailed Logs is off in this log, so it holds no games: turn on Options > "
                                    "Account > Detailed Logs (Plugin Support) in Arena, restart it, and play again")
-                if env.kind == ROOM:
-                    self._room(env.value)
-                elif env.kind == SUMMARY:
-                    if game is not None:
-                        game.summarized_at = env.line
-                elif env.kind == GRE:
-                    self.seen_gre = True
-                    event = env.value.get("greToClientEvent", {})
-                    for msg in event.get("greToClientMessages", ()) if isinstance(event, dict) else ():
-                        if not isinstance(msg, dict):
-                            continue
-                        done = self._message(msg, env.line, game)
-                        if done is not None:
-                            game = done
-                        if game is not None and game.over:
-                            yield self._finish(game, env.line)
-                            game = None
+                finished: list[ImportedGame] = []
+                try:
+                    if env.kind == ROOM:
+                        self._room(env.value)
+                    elif env.kind == SUMMARY:
+                        if game is not None:
+                            game.summarized_at = env.line
+                    elif env.kind == GRE:
+                        self.seen_gre = True
+                        finished, game = self._gre(env.value, env.line, game)
+                except SHAPE_ERRORS as err:   # valid JSON, but not in Arena's shapes: a damaged or edited log
+                    raise LogError(env.line, f"this envelope is not shaped as Arena writes them ({type(err).__name__}: "
+                                             f"{err}); the log is damaged, or from a version of Arena rulecheck "
+                                             "doesn't know, and is read no further") from None
+                yield from finished
         except LogError as err:
             self.problems.append(Problem(err.line, err.message))
             return
@@ -109,6 +111,21 @@ class ArenaImport:
                                             "with Detailed Logs on"))
         elif self.games == 0 and not any(p.severity == "error" for p in self.problems):
             self.problems.append(Problem(max(self.status.lines, 1), "this log holds no complete game"))
+
+    def _gre(self, value: dict[str, Any], line: int, game: Game | None) -> tuple[list[ImportedGame], Game | None]:
+        """Apply a GreToClientEvent's messages; the games they finish, and the game going on after them."""
+        finished = []
+        event = value.get("greToClientEvent", {})
+        for msg in event.get("greToClientMessages", ()) if isinstance(event, dict) else ():
+            if not isinstance(msg, dict):
+                continue
+            done = self._message(msg, line, game)
+            if done is not None:
+                game = done
+            if game is not None and game.over:
+                finished.append(self._finish(game, line))
+                game = None
+        return finished, game
 
     def _room(self, value: dict[str, Any]) -> None:
         info = value.get("matchGameRoomStateChangedEvent", {}).get("gameRoomInfo", {})
@@ -164,7 +181,7 @@ class ArenaImport:
 def _player_name(screen: str) -> str | None:
     """A screen name usable as a transcript player name (a capitalised word or words), else None."""
     base = screen.split("#", 1)[0].strip()
-    words = [w for w in base.replace("_", " ").split() if w.isalnum()]
+    words = [w for w in base.replace("_", " ").split() if w.isalnum() and w[:1].isalpha()]   # '500' isn't a name
     if not words:
         return None
     name = " ".join(w[:1].upper() + w[1:] for w in words)
@@ -259,6 +276,11 @@ def _safe(text: str) -> str:
 def write_atomically(path: str, text: str) -> None:
     """Write a file whole or not at all: a temporary file renamed into place."""
     tmp = f"{path}.tmp-{os.getpid()}"
-    with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)   # no half-written file left behind
+        raise
