@@ -51,6 +51,14 @@ def has_trigger(p: Permanent, kind: str) -> bool:
     return any(a.kind == "trigger" and trigger_kind(a.text) == kind for a in p.abilities())
 
 
+def trigger_count(p: Permanent, kind: str) -> int:
+    """How many of the permanent's abilities trigger on this combat event: each is its own triggered ability, so
+    one event triggers every one of them (603.2, 603.2c). "exalted" counts every attacks-alone ability."""
+    if kind == "exalted":
+        return sum(1 for a in p.abilities() if triggers_on_attacking_alone(a.text))
+    return sum(1 for a in p.abilities() if a.kind == "trigger" and trigger_kind(a.text) == kind)
+
+
 def defending_player_of(g: Game, p: Permanent) -> str | None:
     if p.attacking is None:
         return None

@@ -10,6 +10,15 @@ from .context import Replay
 from .registry import handles
 from .steps import OWN_TURN_ONLY, remove_from_plan
 
+# the steps of an additional phase (500.8): an additional beginning phase has its own untap, upkeep and draw
+PHASE_STEPS: dict[str, tuple[str, ...]] = {
+    "beginning phase": ("untap step", "upkeep step", "draw step"),
+    "combat phase": ("beginning of combat step", "declare attackers step", "declare blockers step",
+                     "combat damage step", "end of combat step"),
+    "ending phase": ("end step", "cleanup step"),
+    "end phase": ("end step", "cleanup step"),
+}
+
 
 @handles(n.ExtraPhase)
 def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
@@ -17,10 +26,8 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
     steps = [canonical_step(s) for s in stmt.steps]
     entries: list[PlanEntry] = []
     for s in steps:
-        if s in ("combat phase",):
-            entries += [PlanEntry(x, "extra_phase") for x in ("beginning of combat step", "declare attackers step",
-                                                              "declare blockers step", "combat damage step",
-                                                              "end of combat step")]
+        if s in PHASE_STEPS:
+            entries += [PlanEntry(x, "extra_phase") for x in PHASE_STEPS[s]]
         elif s.endswith("main phase") or s == "main phase":
             entries.append(PlanEntry("postcombat main phase", "extra_phase"))
         elif s in PHASE_NAMES:

@@ -17,6 +17,7 @@ from ..game.steps import (
     STEP_PHASE,
     STEP_TBAS,
     canonical_step,
+    delayed_fires,
     trigger_applies,
 )
 from .context import Replay
@@ -196,6 +197,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
         if fighters:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")
+    fire_delayed(r, step)     # a delayed trigger of an omitted step was handled there
     assume_tbas(r)
     resolve_combat_damage(g)   # combat damage put on the stack in an omitted step (2003) resolved there
     if step == "end of combat step":
@@ -207,8 +209,8 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
 def _order_violation(r: Replay, stmt: n.Statement, expected: PlanEntry, what: str) -> None:
     rule = _order_rule(r, expected)
     if expected.origin == "extra_phase":
-        r.flag(stmt, "500.8", f"{what}, but the additional {expected.step.replace(' step', '')} created this "
-                              "turn must come next")
+        r.flag(stmt, "500.8", f"{what}, but the additional {STEP_PHASE.get(expected.step, 'combat')} phase created "
+                              "this turn must come next")
     elif expected.origin == "extra_step":
         r.flag(stmt, "500.9", f"{what}, but the additional {expected.step} created this turn must come next")
     else:
@@ -361,18 +363,26 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
             for ab in p.abilities():
                 # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
                 # line
-                if ab.kind == "trigger" and " the next " not in ab.text and \
+                if ab.kind == "trigger" and " next " not in ab.text and \
                         trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     if g.delayed and triggers:
-        for d in list(g.delayed):
-            if d.step == step:
-                g.pending.append(d)
-                g.delayed.remove(d)
+        for d in fire_delayed(r, step):
+            g.pending.append(d)
     if step == "precombat main phase" and g.archenemy != g.active:
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
         r.tba_done["choose_defender"] = None
+
+
+def fire_delayed(r: Replay, step: str) -> list[PendingTrigger]:
+    """The delayed triggers that trigger as this step begins: they leave the game's list, for good (603.7b)."""
+    g = r.game
+    fired = [d for d in g.delayed if delayed_fires(d, step, g.active)]
+    for d in fired:
+        g.delayed.remove(d)
+        r.spent_delayed[d.source] = f"at the beginning of {g.active}'s {step} in turn {g.turn}"
+    return fired
 
 
 def _begin_step_state(g: Game, step: str) -> None:

@@ -13,6 +13,7 @@ from ...game.combat import (
     UNBLOCKED,
     defending_player_of,
     has_trigger,
+    trigger_count,
     trigger_kind,
     triggers_on_attacking_alone,
 )
@@ -25,7 +26,8 @@ CHECKS = ("506.5", "508.2", "508.4", "509.4", "509.4a", "509.4b", "509.4c", "509
 def owe(r: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
     """A combat trigger has triggered: it must reach the stack before the next player gets priority."""
     g = r.game
-    g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
+    for _ in range(max(1, trigger_count(p, kind))):   # several abilities of one source: each triggers (603.2c)
+        g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
 def became_blocker(r: Replay, b: Permanent, attackers: list[Permanent]) -> None:
     """b was declared as a blocker, or an effect made it block (509.4a, 509.4b); not put onto the battlefield."""
     if has_trigger(b, BLOCKS) and not b.blocking:
@@ -74,7 +76,10 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
         else:
             r.flag(stmt, "509.4g", f"{name}'s \"attacks and isn't blocked\" ability triggers only once")
     elif kind == ATTACKS:
-        if p.attacked:
+        if p.attacked and kinds.count(ATTACKS) > 1:
+            r.flag(stmt, "508.2", f"{name}'s {kinds.count(ATTACKS)} attack abilities each triggered once, when "
+                                  "attackers were declared; they don't trigger again", ("603.2c",))
+        elif p.attacked:
             r.flag(stmt, "508.2", f"{name}'s attack ability triggered once, when attackers were declared; it "
                                   "doesn't trigger again")
         elif p.in_combat:
