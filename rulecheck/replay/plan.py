@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.game import Game
 from ..game.objects import PlanEntry
 from ..game.steps import PHASE_NAMES, STEP_PHASE, canonical_step
 from .context import Replay
@@ -60,11 +61,19 @@ def skip_step(r: Replay, stmt: n.SkipStep) -> None:
     g = r.game
     player = g.player(stmt.player)
     step = canonical_step(stmt.step)
-    if player == g.active and g.started and any(e.step == step or (step == "combat phase") for e in g.plan):
+    if player == g.active and g.started and _still_ahead(g, step):
         remove_from_plan(r, step)
         g.skipped_steps.add(step)
     else:
         g.skips.append((player, step, stmt.this_turn))
+
+
+def _still_ahead(g: Game, step: str) -> bool:
+    """Whether this turn still has the step or phase ahead; one already begun can't be skipped, so the skip waits
+    for the next one (614.10)."""
+    if step == "combat phase":   # a combat phase still to come begins with its beginning of combat step
+        return any(e.step == "beginning of combat step" for e in g.plan)
+    return any(e.step == step for e in g.plan)
 
 
 @handles(n.SkipTurn, when="any")

@@ -151,8 +151,13 @@ def _apply_skips(r: Replay) -> None:
 
 def remove_from_plan(r: Replay, step: str) -> None:
     g = r.game
-    if step == "combat phase":
-        g.plan = [e for e in g.plan if STEP_PHASE.get(e.step) != "combat"]
+    if step == "combat phase":   # the next combat phase still to come: from its first step to its last
+        start = next((i for i, e in enumerate(g.plan) if e.step == "beginning of combat step"), None)
+        if start is not None:
+            end = start
+            while end < len(g.plan) and STEP_PHASE.get(g.plan[end].step) == "combat":
+                end += 1
+            del g.plan[start:end]
         return
     step = PHASE_FIRST_STEP.get(step, step) if step in PHASE_NAMES and step != "combat phase" else step
     for e in g.plan:

@@ -63,6 +63,8 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
         return False
     kind = kinds[0]
     name = p.name
+    if (p.attacked or p.blocking or p.blocked) and _triggers_may_repeat(r):
+        return True   # an ability that makes triggers trigger an additional time is unknown: not judged (603.2d)
     if kind == UNBLOCKED:
         if p.blocked_by_declaration:
             r.flag(stmt, "509.4g", f"{name} had a blocker declared for it, so its \"attacks and isn't blocked\" "
@@ -115,6 +117,16 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
                                    f"creature blocking it ({len(p.blockers)}), and it has already triggered that "
                                    "often")
     return True
+
+
+ADDITIONAL_TIME = "an additional time"
+
+
+def _triggers_may_repeat(r: Replay) -> bool:
+    """Whether a permanent's quoted text makes triggered abilities trigger an additional time (Isshin, Two Heavens
+    as One): how often a combat trigger may then go on the stack is unknown."""
+    return any(a.kind == "text" and ADDITIONAL_TIME in a.text.lower()
+               for q in r.game.battlefield.values() for a in q.abilities())
 
 
 def resolve_defending(r: Replay, stmt: n.Resolve, item: StackItem) -> None:
