@@ -35,11 +35,14 @@ RENUMBER: dict[str, str | None] = {
     "702.16": "702.17", "702.18": "702.19", "702.19": "702.20", "702.20": "702.22", "702.24": "702.26",
     "current:702.111": "702.111",
     "current:500.10a": "500.10a",
+    "current:310.8b": "310.8b",
 }
 
 # rules of this edition only
 ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another player's turn adds nothing",
-              CHECKED, "", ("500.8", "500.9")),)
+              CHECKED, "", ("500.8", "500.9")),
+         Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
+              "", ("506.2", "508.1b")))
 
 TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",
@@ -56,6 +59,7 @@ class CurrentEdition(Edition):
     name = "current"
     description = "the Comprehensive Rules of 2025-09-19: no damage assignment order (Foundations, November 2024)"
     has_damage_assignment_order = False
+    sagas_gain_lore = True
 
 
 CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

@@ -59,6 +59,20 @@ def trigger_count(p: Permanent, kind: str) -> int:
     return sum(1 for a in p.abilities() if a.kind == "trigger" and trigger_kind(a.text) == kind)
 
 
+def protector(g: Game, q: Permanent) -> str | None:
+    """The protector of a battle: a Siege's controller chooses one of their opponents (310.8a, 310.11a), which
+    in a two-player game can only be the other player. None: not a battle, or the choice isn't known."""
+    if not q.card.is_("battle"):
+        return None
+    opponents = [x for x in g.players if x != q.controller]
+    return opponents[0] if len(opponents) == 1 else None
+
+
+def attacked_player(g: Game, q: Permanent) -> str:
+    """The player an attack on this permanent is an attack against: a battle's protector, else its controller."""
+    return protector(g, q) or q.controller
+
+
 def defending_player_of(g: Game, p: Permanent) -> str | None:
     if p.attacking is None:
         return None
@@ -66,7 +80,7 @@ def defending_player_of(g: Game, p: Permanent) -> str | None:
         return p.attacking
     q = g.named(p.attacking)
     if q is not None:
-        return q.controller
+        return attacked_player(g, q)
     for q in g.graveyard:
         if q.name == p.attacking:
             return q.controller
@@ -132,7 +146,8 @@ def can_attack_for_free(g: Game) -> bool:
     defenders = g.defenders or [x for x in g.players if x != g.active]
     if any(attack_tax(g, d) == 0 for d in defenders):
         return True
-    return any(q.card.is_("planeswalker") and q.controller in defenders for q in g.battlefield.values())
+    return any((q.card.is_("planeswalker") or q.card.is_("battle")) and attacked_player(g, q) in defenders
+               for q in g.battlefield.values())
 
 
 def dictated_defender(g: Game) -> str | None:
@@ -318,6 +333,9 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         return
     if q.card.is_("planeswalker") and not q.is_creature():
         q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
+    elif q.card.is_("battle") and not q.is_creature():
+        if "defense" in q.counters:   # damage to a battle removes defense counters (310.6)
+            q.counters["defense"] = max(0, q.counters["defense"] - amount)
     else:
         q.damage += amount
         if src is not None and g.has_ability(src, "deathtouch"):

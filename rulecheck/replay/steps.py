@@ -6,10 +6,9 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
 from ..game.game import Game
-from ..game.objects import PendingTrigger, Permanent, PlanEntry
+from ..game.objects import PendingTrigger, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
-    ENCHANTED_PLAYERS,
     NORMAL_TURN,
     PHASE_FIRST_STEP,
     PHASE_NAMES,
@@ -17,12 +16,11 @@ from ..game.steps import (
     STEP_PHASE,
     STEP_TBAS,
     canonical_step,
-    delayed_fires,
-    trigger_applies,
 )
 from .context import Replay
 from .mana import burn_narrated, step_ends
 from .registry import handles
+from .step_triggers import fire_delayed, owe_step_triggers
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
@@ -358,36 +356,12 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     if joined:
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
-    # beginning-of-step triggers
-    holders = g.step_trigger_holders() if triggers else []
-    if holders:
-        first = g.turn_steps.count(step) <= 1
-        for p in holders:
-            if p.phased_out:
-                continue
-            for ab in p.abilities():
-                # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
-                # line
-                if ab.kind == "trigger" and " next " not in ab.text and \
-                        trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
-                    g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
-    if g.delayed and triggers:
-        for d in fire_delayed(r, step):
-            g.pending.append(d)
+    if triggers:
+        owe_step_triggers(r, step)
     if step == "precombat main phase" and g.archenemy != g.active:
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
         r.tba_done["choose_defender"] = None
-
-
-def fire_delayed(r: Replay, step: str) -> list[PendingTrigger]:
-    """The delayed triggers that trigger as this step begins: they leave the game's list, for good (603.7b)."""
-    g = r.game
-    fired = [d for d in g.delayed if delayed_fires(d, step, g.active)]
-    for d in fired:
-        g.delayed.remove(d)
-        r.spent_delayed[d.source] = f"at the beginning of {g.active}'s {step} in turn {g.turn}"
-    return fired
 
 
 def _begin_step_state(g: Game, step: str) -> None:
@@ -399,13 +373,6 @@ def _begin_step_state(g: Game, step: str) -> None:
         g.cleanup_priority = False
     if step == "beginning of combat step":
         begin_combat(g)
-
-
-def _whose(p: Permanent, text: str) -> str:
-    """Whose step a beginning-of-step trigger watches: the enchanted player's for an Aura on a player."""
-    if ENCHANTED_PLAYERS in text and p.attached_to is not None and p.attached_pid is None:
-        return p.attached_to
-    return p.controller
 
 
 def _needs_defender_choice(r: Replay) -> bool:
