@@ -63,7 +63,9 @@ def _variant(name: str, path: str) -> dict[str, Any]:
                 tree = super().parse(text, start, on_error)
                 return self.build.transform(tree) if self.build is not None else tree
 
-        parser.Lark = Variant
+        from rulecheck.parser import lalr
+
+        lalr.Lark = Variant
         parser._lark.cache_clear()
     from rulecheck.checker import check_file
 
@@ -82,7 +84,7 @@ def _tables() -> dict[str, float]:
 
     text = parser.grammar_text()
     options: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "maybe_placeholders": False,
-                               "transformer": parser._Build()}
+                               "transformer": parser.Build()}
     start = time.perf_counter()
     Lark(text, cache=False, **options)
     built = time.perf_counter() - start

@@ -34,6 +34,8 @@ def test_wheel_contains_the_grammar(tmp_path: Path) -> None:
     assert "rulecheck/grammars/transcript.lark" in names
     assert "rulecheck/py.typed" in names
     assert {"rulecheck/server/__init__.py", "rulecheck/server/app.py"} <= set(names)
+    assert {"rulecheck/nodes/combat.py", "rulecheck/parser/lalr.py",
+            "rulecheck/parser/builders/combat.py"} <= set(names)
     metadata = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     requires = [line.split(": ", 1)[1] for line in metadata.splitlines() if line.startswith("Requires-Dist: ")]
     assert 'tomli>=1.1; python_version < "3.11"' in requires   # pyproject.toml on 3.10

@@ -1,0 +1,46 @@
+"""Statements of spells and abilities on the stack: casting, activating, triggering, resolving, countering."""
+
+from __future__ import annotations
+
+from .base import Node, Ref, Statement
+
+
+class Target(Node):
+    kind: str  # object, ability or tba
+    ref: Ref | None
+    text: str
+
+
+class Cast(Statement):
+    player: Ref
+    card: Ref
+    targets: tuple[Target, ...]
+    paying: str | None
+    from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
+
+
+class Activate(Statement):
+    player: Ref
+    source: Ref
+    targets: tuple[Target, ...]
+    paying: str | None
+    from_pool: bool
+    sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed to pay the cost
+    loyalty: int | None = None          # a loyalty ability: its cost (+1, 0, -3)
+
+
+class Trigger(Statement):
+    source: Ref
+    targets: tuple[Target, ...]
+
+
+class Resolve(Statement):
+    source: Ref
+    ability: bool
+    defending: Ref | None
+
+
+class Countered(Statement):
+    source: Ref
+    ability: bool

@@ -1,0 +1,45 @@
+"""Statements of turn structure and priority: step and phase boundaries, passes, extra turns and phases,
+skipped steps and turns."""
+
+from __future__ import annotations
+
+from .base import Ref, Statement
+
+
+class StepBoundary(Statement):
+    step: str
+    edge: str  # "begins" or "ends"
+
+
+class TurnEnd(Statement):
+    number: int
+
+
+class Gap(Statement):
+    pass
+
+
+class PassPriority(Statement):
+    player: Ref
+
+
+class AllPass(Statement):
+    pass
+
+class ExtraTurn(Statement):
+    player: Ref
+
+
+class ExtraPhase(Statement):
+    player: Ref
+    steps: tuple[str, ...]
+
+
+class SkipStep(Statement):
+    player: Ref
+    step: str
+    this_turn: bool
+
+
+class SkipTurn(Statement):
+    player: Ref

@@ -1,0 +1,45 @@
+"""Builds turn structure and priority: step boundaries, passes, extra turns and phases, skips."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+
+from ... import nodes as n
+from .base import BuildBase, _step_name
+
+
+@v_args(inline=True)
+class TurnsBuild(BuildBase):
+    """The callbacks of the turns statements."""
+
+    def boundary_word(self, tok: Token) -> Token:
+        return tok
+
+    def step_boundary(self, step: Token, edge: Token | None = None) -> n.StepBoundary:
+        return n.StepBoundary(self._span(step, edge), _step_name(step), str(edge) if edge else "begins")
+
+    def turn_end(self, num: Token) -> n.TurnEnd:
+        return n.TurnEnd(self._span(num), int(num))
+
+    def gap(self, *toks: Token) -> n.Gap:
+        return n.Gap(self._span(toks))
+
+    def pass_priority(self, player: n.Ref) -> n.PassPriority:
+        return n.PassPriority(self._span(player), player)
+
+    def all_pass(self, *toks: Token) -> n.AllPass:
+        return n.AllPass(self._span(toks))
+
+    def extra_turn(self, player: n.Ref) -> n.ExtraTurn:
+        return n.ExtraTurn(self._span(player), player)
+
+    def extra_phase(self, player: n.Ref, *steps: Token) -> n.ExtraPhase:
+        return n.ExtraPhase(self._span(player, *steps), player, tuple(_step_name(s) for s in steps))
+
+    def skip_step(self, player: n.Ref, step: Token, *rest: Any) -> n.SkipStep:
+        return n.SkipStep(self._span(player, step), player, _step_name(step), True)
+
+    def skip_turn(self, player: n.Ref) -> n.SkipTurn:
+        return n.SkipTurn(self._span(player), player)
