@@ -33,6 +33,7 @@ class ExtraTurn(Statement):
 class ExtraPhase(Statement):
     player: Ref
     steps: tuple[str, ...]
+    after: str = ""     # where it goes, as written after "after" ("this phase", "this step", ...); "" unsaid
 
 
 class SkipStep(Statement):

@@ -39,15 +39,32 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
     if entries and player != g.active and r.edition.number(OWN_TURN_ONLY) is not None:
         r.refused_extra = (player, entries)   # adds nothing; judged if the transcript takes it anyway
         return
-    if entries and entries[0].origin == "extra_phase":
-        # after the current phase
-        phase = STEP_PHASE.get(g.step or "", "")
-        i = 0
-        while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
-            i += 1
-        g.plan[i:i] = entries
-    else:
-        g.plan[0:0] = entries
+    if entries:
+        i = _place(r, stmt, entries[0].origin == "extra_phase")
+        g.plan[i:i] = entries   # before what an earlier effect added there: the most recent comes first
+
+
+def _place(r: Replay, stmt: n.ExtraPhase, is_phase: bool) -> int:
+    """Where in the plan an additional phase or step goes (500.8, 500.9): after the current step (a step, unless
+    the transcript says otherwise), after the current phase (a phase, or a step "after this phase": current
+    500.10), or after the turn's first postcombat main phase."""
+    g = r.game
+    if stmt.after == "this step" and is_phase:
+        r.syntax(stmt.player, stmt.span.line, "an additional phase goes after a phase, not after a step: write "
+                                             "'after this phase'")
+    if stmt.after.startswith("the first postcombat main phase"):
+        if g.step == "postcombat main phase" and g.turn_steps.count("postcombat main phase") == 1:
+            return 0
+        later = [i for i, e in enumerate(g.plan) if e.step == "postcombat main phase"]
+        if later:
+            return later[0] + 1
+    if not is_phase and stmt.after in ("", "this step"):
+        return 0
+    phase = STEP_PHASE.get(g.step or "", "")
+    i = 0
+    while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
+        i += 1
+    return i
 
 
 

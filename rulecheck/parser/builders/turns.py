@@ -35,8 +35,10 @@ class TurnsBuild(BuildBase):
     def extra_turn(self, player: n.Ref) -> n.ExtraTurn:
         return n.ExtraTurn(self._span(player), player)
 
-    def extra_phase(self, player: n.Ref, *steps: Token) -> n.ExtraPhase:
-        return n.ExtraPhase(self._span(player, *steps), player, tuple(_step_name(s) for s in steps))
+    def extra_phase(self, player: n.Ref, *toks: Token) -> n.ExtraPhase:
+        steps = tuple(_step_name(s) for s in toks if s.type == "STEP")
+        after = next((" ".join(str(t).split()) for t in toks if t.type == "EXTRA_PLACE"), "")
+        return n.ExtraPhase(self._span(player, *toks), player, steps, after)
 
     def skip_step(self, player: n.Ref, step: Token, *rest: Any) -> n.SkipStep:
         return n.SkipStep(self._span(player, step), player, _step_name(step), True)
