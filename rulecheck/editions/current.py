@@ -36,6 +36,7 @@ RENUMBER: dict[str, str | None] = {
     "current:702.111": "702.111",
     "current:500.10a": "500.10a",
     "current:310.8b": "310.8b",
+    "712.1c": "723.1d", "712.3": "723.1e",
 }
 
 # rules of this edition only

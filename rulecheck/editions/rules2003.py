@@ -51,6 +51,8 @@ RENUMBER: dict[str, str | None] = {
     "702.16": None, "702.18": "502.9", "702.19": None, "702.20": "502.10", "702.24": None,
     # rules of this edition only
     "2003:300.3": "300.3", "2003:310.4": "310.4",
+    # ending the turn (Time Stop, 2004) is not in the rules of 2003
+    "712.1c": None, "712.3": None,
 }
 
 TITLES: dict[str, Title] = {

@@ -72,14 +72,25 @@ from .permanents import (
     UntapAll,
 )
 from .stack import Activate, Cast, Countered, Resolve, Target, Trigger
-from .turns import AllPass, ExtraPhase, ExtraTurn, Gap, PassPriority, SkipStep, SkipTurn, StepBoundary, TurnEnd
+from .turns import (
+    AllPass,
+    EndTheTurn,
+    ExtraPhase,
+    ExtraTurn,
+    Gap,
+    PassPriority,
+    SkipStep,
+    SkipTurn,
+    StepBoundary,
+    TurnEnd,
+)
 
 __all__ = [
     "Node", "NodeT", "fields_of", "replace", "Span", "Ref", "Ability", "Statement", "Condition", "Title",
     "Players", "Edition", "PriorityMode", "AbilitiesUnknown", "Include", "Option", "Archenemy", "CardDef",
     "Fact", "PlayerState", "PermanentSpec", "Controls", "Holds", "DelayedTrigger", "TurnHeader", "SETUP_KINDS",
     "StepBoundary", "TurnEnd", "Gap", "PassPriority", "AllPass", "ExtraTurn", "ExtraPhase", "SkipStep",
-    "SkipTurn", "Target", "Cast", "Activate", "Trigger", "Resolve", "Countered", "PlayLand", "TapForMana",
+    "SkipTurn", "EndTheTurn", "Target", "Cast", "Activate", "Trigger", "Resolve", "Countered", "PlayLand", "TapForMana",
     "AddMana", "PayMana", "ManaEmpties", "Draw", "Discard", "LoseLife", "GainLife", "SetScheme", "UntapAll",
     "Untap", "Tap", "BecomesTapped", "PhaseEvent", "Leaves", "Sacrifice", "Regenerate", "GainControl", "Attach",
     "RegenerationShield", "PutOntoBattlefield", "ChooseDefender", "DeclareAttackers", "DeclareBlockers",

@@ -19,6 +19,10 @@ class Gap(Statement):
     pass
 
 
+class EndTheTurn(Statement):
+    """An effect ends the turn (Time Stop): the game goes straight to the cleanup step."""
+
+
 class PassPriority(Statement):
     player: Ref
 

@@ -25,7 +25,8 @@ from .tba import STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
-                     "500.6") + tuple(STEP_TRIGGER_RULE.values())
+                     "500.6", "712.1c") + tuple(STEP_TRIGGER_RULE.values())
+TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
 
 
 @handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
@@ -214,6 +215,9 @@ def _order_violation(r: Replay, stmt: n.Statement, expected: PlanEntry, what: st
     if expected.origin == "extra_phase":
         r.flag(stmt, "500.8", f"{what}, but the additional {STEP_PHASE.get(expected.step, 'combat')} phase created "
                               "this turn must come next")
+    elif expected.origin == TURN_ENDED:
+        r.flag(stmt, "712.1c", f"{what}, but an effect ended the turn: the game skips straight to the cleanup "
+                               "step", ("712.3",))
     elif expected.origin == "extra_step":
         r.flag(stmt, "500.9", f"{what}, but the additional {expected.step} created this turn must come next")
     else:
@@ -379,6 +383,11 @@ def _needs_defender_choice(r: Replay) -> bool:
     g = r.game
     return len(g.players) > 2 and g.option not in ("attack multiple players", "attack left", "attack right") \
         and g.archenemy is None
+
+
+def end_step(r: Replay, stmt: n.Statement) -> None:
+    """The current step ends at this statement without a boundary line (an effect ended the turn)."""
+    _end_step(r, stmt, implied=False)
 
 
 def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:

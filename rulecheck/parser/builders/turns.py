@@ -26,6 +26,9 @@ class TurnsBuild(BuildBase):
     def gap(self, *toks: Token) -> n.Gap:
         return n.Gap(self._span(toks))
 
+    def end_the_turn(self, *toks: Token) -> n.EndTheTurn:
+        return n.EndTheTurn(self._span(toks))
+
     def pass_priority(self, player: n.Ref) -> n.PassPriority:
         return n.PassPriority(self._span(player), player)
 
