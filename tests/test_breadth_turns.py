@@ -64,3 +64,60 @@ def test_delayed_fires(text: str, step: str, active: str, fires: bool) -> None:
     from rulecheck.game.steps import delayed_fires, trigger_step
     d = PendingTrigger("Pact of Negation", text, trigger_step(text) or "", "Alice")
     assert delayed_fires(d, step, active) is fires
+
+
+# ---------------------------------------------------------------- this family's rows of docs/coverage.md
+
+SECTIONS = ("## Triggered abilities", "## Additional and skipped turns", "## Designations", "## Permanent types")
+
+
+def _rows() -> list[list[str]]:
+    text = (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8")
+    rows = []
+    for part in text.split("\n## ")[1:]:
+        if not any(part.startswith(s[3:]) for s in SECTIONS):
+            continue
+        for line in part.splitlines():
+            if line.startswith("| ") and not line.startswith(("| baseline", "| ---")):
+                rows.append([c.strip() for c in line.strip().strip("|").split(" | ")])
+    return rows
+
+
+def test_the_family_rows_are_well_formed() -> None:
+    rows = _rows()
+    assert len(rows) >= 50
+    for cells in rows:
+        assert len(cells) == 7, cells
+        assert cells[5] in ("modelled", "unknown", "unsupported"), cells
+        named = [f.strip() for f in re.split(r",|<br>", cells[6]) if f.strip() not in ("", "—")]
+        assert all((ROOT / f).is_file() for f in named), cells
+        if cells[5] == "modelled":
+            assert len(named) >= 2, cells
+
+
+def _fixtures() -> list[str]:
+    return sorted({f.strip() for cells in _rows() for f in re.split(r",|<br>", cells[6])
+                   if f.strip().startswith("fixtures/") and not f.strip().startswith("fixtures/editions/")})
+
+
+@pytest.mark.parametrize("name", _fixtures())
+def test_every_named_fixture_gives_exactly_its_expectations(name: str) -> None:
+    """(fixtures/editions/ are graded per edition by tests/test_editions.py)"""
+    from collections import Counter
+
+    from rulecheck.checker import check_file
+    result = check_file(str(ROOT / name))
+    found = Counter((v.line, v.rule) for v in result.violations if v.severity != "warning")
+    expected = Counter((line, rule) for line, rules in result.expectations.items() for rule in rules)
+    assert found == expected
+
+
+def test_each_modelled_row_names_a_failing_and_a_passing_fixture() -> None:
+    from rulecheck.checker import check_file
+    for cells in _rows():
+        if cells[5] != "modelled":
+            continue
+        named = [f.strip() for f in re.split(r",|<br>", cells[6]) if f.strip()]
+        plain = [f for f in named if not f.startswith("fixtures/editions/")]
+        flagged = [bool(check_file(str(ROOT / f)).expectations) for f in plain]
+        assert any(flagged) and not all(flagged), cells
