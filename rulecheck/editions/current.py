@@ -37,11 +37,14 @@ RENUMBER: dict[str, str | None] = {
     "current:500.10a": "500.10a",
     "current:310.8b": "310.8b",
     "712.1c": "723.1d", "712.3": "723.1e",
+    "current:502.2": "502.2",
 }
 
 # rules of this edition only
 ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another player's turn adds nothing",
               CHECKED, "", ("500.8", "500.9")),
+         Rule("502.2", "Day and night: in the untap step, day becomes night if the previous turn's active player cast "
+                       "no spells, night becomes day if they cast two or more", CHECKED, "", ("730.2",)),
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")))
 

@@ -187,3 +187,13 @@ class ExtraTurns:
             if self._alive[i] if i < len(self._alive) else False:
                 self._alive[i] = False
                 return
+
+
+@dataclass(slots=True)
+class DayNightState:
+    """The game's day/night designation and what its untap step check looks at."""
+
+    now: str | None = None                                  # "day", "night", or neither yet
+    casts: dict[str, int] = field(default_factory=dict)     # spells cast this turn, by player
+    previous: tuple[str, int] | None = None                 # the previous turn's active player and their casts
+    changed: str | None = None                              # what the untap check did this untap step

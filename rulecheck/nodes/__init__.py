@@ -74,6 +74,8 @@ from .permanents import (
 from .stack import Activate, Cast, Countered, Resolve, Target, Trigger
 from .turns import (
     AllPass,
+    AssertDayNight,
+    DayNight,
     EndTheTurn,
     ExtraPhase,
     ExtraTurn,
@@ -90,11 +92,12 @@ __all__ = [
     "Players", "Edition", "PriorityMode", "AbilitiesUnknown", "Include", "Option", "Archenemy", "CardDef",
     "Fact", "PlayerState", "PermanentSpec", "Controls", "Holds", "DelayedTrigger", "TurnHeader", "SETUP_KINDS",
     "StepBoundary", "TurnEnd", "Gap", "PassPriority", "AllPass", "ExtraTurn", "ExtraPhase", "SkipStep",
-    "SkipTurn", "EndTheTurn", "Target", "Cast", "Activate", "Trigger", "Resolve", "Countered", "PlayLand", "TapForMana",
+    "SkipTurn", "Target", "Cast", "Activate", "Trigger", "Resolve", "Countered", "PlayLand", "TapForMana",
     "AddMana", "PayMana", "ManaEmpties", "Draw", "Discard", "LoseLife", "GainLife", "SetScheme", "UntapAll",
     "Untap", "Tap", "BecomesTapped", "PhaseEvent", "Leaves", "Sacrifice", "Regenerate", "GainControl", "Attach",
     "RegenerationShield", "PutOntoBattlefield", "ChooseDefender", "DeclareAttackers", "DeclareBlockers",
     "DamageOrder", "Assignment", "AssignDamage", "DamageDealt", "DamageToStack", "DamageResolves", "DealDamage",
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
-    "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount",
+    "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
+    "AssertDayNight",
 ]

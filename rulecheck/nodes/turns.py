@@ -19,6 +19,18 @@ class Gap(Statement):
     pass
 
 
+class DayNight(Statement):
+    """It becomes day or night (current 730): an effect, or the untap step's check narrated."""
+
+    which: str
+
+
+class AssertDayNight(Statement):
+    """'it is day' / 'it is night': an assertion about the game's designation."""
+
+    which: str
+
+
 class EndTheTurn(Statement):
     """An effect ends the turn (Time Stop): the game goes straight to the cleanup step."""
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .. import nodes as n
 from ..editions import BASELINE, Edition
 from ..game.game import Game
-from ..game.objects import PlanEntry, StackItem
+from ..game.objects import DayNightState, PlanEntry, StackItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +92,7 @@ class Replay:
         self.missed_triggers: set[str] = set()
         # delayed triggers that have triggered, by source: where, in words (603.7b: they trigger only once)
         self.spent_delayed: dict[str, str] = {}
+        self.day_night = DayNightState()
         self.pending_flagged = False
         self.priority_used = False    # someone has acted with priority in this step (explicit transcripts)
         self.priority_rule: str | None = None   # the rule of the next first-priority check, when not the step's

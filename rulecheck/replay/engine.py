@@ -9,7 +9,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
-from . import assertions, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
+from . import assertions, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration

@@ -17,6 +17,7 @@ from .combat import timing
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
+from .designations import note_cast
 from .registry import handles
 from .tba import (
     PRIORITY_CHECKS,
@@ -89,6 +90,7 @@ def cast(r: Replay, stmt: n.Cast) -> None:
                      targets=tuple(t.text for t in stmt.targets if t.kind == "object"))
     if not flagged:
         g.stack.append(item)
+        note_cast(r, player)
     else:   # an illegal cast is reversed (716); if the transcript says it resolves, it resolves as cast
         r.reversed_spells[card.name] = item
     g.note_stack_change()

@@ -18,6 +18,7 @@ from ..game.steps import (
     canonical_step,
 )
 from .context import Replay
+from .designations import new_turn, untap_check
 from .mana import burn_narrated, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
@@ -59,6 +60,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     # the previous turn ends here if it was not ended explicitly
     if not g.between_turns:
         end_turn(r, stmt)
+    new_turn(r)   # for the day/night check of the untap step
     expected_extra = g.extra_turns.next()
     skipped_extra = False
     while expected_extra is not None and expected_extra in g.skip_turns:
@@ -195,6 +197,8 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     r.tba_assumed = set()
     r.first_other = None
     _begin_step_state(g, step)
+    if step == "untap step":
+        untap_check(r)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
                     and assigns_this_step(g, p)]
@@ -360,6 +364,8 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     if joined:
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
+    if step == "untap step":
+        untap_check(r)
     if triggers:
         owe_step_triggers(r, step)
     if step == "precombat main phase" and g.archenemy != g.active:

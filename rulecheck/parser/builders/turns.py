@@ -26,6 +26,12 @@ class TurnsBuild(BuildBase):
     def gap(self, *toks: Token) -> n.Gap:
         return n.Gap(self._span(toks))
 
+    def becomes_day_night(self, which: Token) -> n.DayNight:
+        return n.DayNight(self._span(which), str(which))
+
+    def assert_day_night(self, which: Token) -> n.AssertDayNight:
+        return n.AssertDayNight(self._span(which), str(which))
+
     def end_the_turn(self, *toks: Token) -> n.EndTheTurn:
         return n.EndTheTurn(self._span(toks))
 
