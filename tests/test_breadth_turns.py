@@ -121,3 +121,14 @@ def test_each_modelled_row_names_a_failing_and_a_passing_fixture() -> None:
         plain = [f for f in named if not f.startswith("fixtures/editions/")]
         flagged = [bool(check_file(str(ROOT / f)).expectations) for f in plain]
         assert any(flagged) and not all(flagged), cells
+
+
+def test_only_the_trigger_condition_says_whose_step() -> None:
+    """"your" or "next" in the effect, after the first comma, doesn't make a trigger watch its controller's step."""
+    from rulecheck.game.objects import PendingTrigger
+    from rulecheck.game.steps import delayed_fires, trigger_applies, trigger_step
+    each = "at the beginning of each upkeep, each player sacrifices a creature unless they pay for your toll"
+    assert trigger_applies(each, "upkeep step", "Alice", "Bob")
+    assert not trigger_applies("at the beginning of your upkeep, draw a card", "upkeep step", "Alice", "Bob")
+    text = "at the beginning of the next end step, return it to your hand"
+    assert delayed_fires(PendingTrigger("Kiki", text, trigger_step(text) or "", "Alice"), "end step", "Bob")

@@ -62,14 +62,21 @@ FIRST_EACH_TURN = "first upkeep each turn"
 ENCHANTED_PLAYERS = "enchanted player's"
 
 
+def trigger_condition(text: str) -> str:
+    """The trigger condition of a triggered ability's text: what comes before its first comma (the effect after
+    it may say "your" or "next" about something else)."""
+    return text.split(",", 1)[0]
+
+
 def trigger_step(text: str) -> str | None:
     """The step an 'at the beginning of ...' trigger watches, or None for other triggers. A postcombat main phase
     trigger watches every main phase after the first (505.1a); a plain "main phase" one is given as the
     precombat main phase and `trigger_applies` lets it fire in either."""
     if not (text.startswith("at ")):
         return None
+    condition = trigger_condition(text)
     for pattern, step in _TRIGGER_STEP:
-        if pattern.search(text):
+        if pattern.search(condition):
             return step
     return None
 
@@ -79,6 +86,7 @@ def trigger_applies(text: str, step: str, controller: str, active: str, first: b
     trigger watches ("your", "enchanted player's"); `first` says whether this is the turn's first such step
     ("at the beginning of your first upkeep each turn")."""
     watched = trigger_step(text)
+    text = trigger_condition(text)
     if watched is None or (not first and FIRST_EACH_TURN in text):
         return False
     if watched == "precombat main phase" and "precombat" not in text:
@@ -99,9 +107,9 @@ def delayed_fires(d: PendingTrigger, step: str, active: str) -> bool:
     or the next one of its controller's turns when it says "your next" (603.7b). A "next main phase" one fires
     in any main phase; a "next postcombat main phase" one only after the first."""
     if d.step != step and not (d.step == "precombat main phase" and step == "postcombat main phase"
-                               and "precombat" not in d.text):
+                               and "precombat" not in trigger_condition(d.text)):
         return False
-    return not (" your " in f" {d.text} " and d.controller != active)
+    return not (" your " in f" {trigger_condition(d.text)} " and d.controller != active)
 
 
 def mana_symbols(text: str) -> list[str]:

@@ -11,6 +11,7 @@ from ..game.steps import (
     delayed_fires,
     mana_symbols,
     trigger_applies,
+    trigger_condition,
     trigger_step,
 )
 from .combat import timing
@@ -293,7 +294,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         delayed = [d for d in g.delayed if d.source == source]
         owed_by_combat = combat_trigger(r, stmt, perm)
         if not owed_by_combat and (step_triggers or delayed):
-            texts = step_triggers + [d.text for d in delayed]
+            texts = [trigger_condition(t) for t in step_triggers + [d.text for d in delayed]]
             watched = [trigger_step(t) for t in texts]
             if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
                 r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "

@@ -6,7 +6,7 @@ priority."""
 from __future__ import annotations
 
 from ..game.objects import PendingTrigger, Permanent
-from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies
+from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
 from .context import Replay
 
 
@@ -21,7 +21,7 @@ def owe_step_triggers(r: Replay, step: str) -> None:
             for ab in p.abilities():
                 # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
                 # line
-                if ab.kind == "trigger" and " next " not in ab.text and \
+                if ab.kind == "trigger" and " next " not in trigger_condition(ab.text) and \
                         trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     if g.delayed:
