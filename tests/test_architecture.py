@@ -122,10 +122,35 @@ def test_handler_modules_never_import_the_engine() -> None:
     assert all(not m.startswith("rulecheck.replay") for m in importers), importers
 
 
-@pytest.mark.parametrize("name", sorted(m for m in MODULES if m.startswith(("rulecheck.game", "rulecheck.editions",
-                                                                              "rulecheck.replay"))))
+MAX_MODULE_LINES = 500
+# Modules still over the limit, each with the branch that is splitting it. Remove an entry when its split lands.
+OVER_THE_LIMIT: set[str] = set()
+
+
+def _lines(name: str) -> int:
+    return len(MODULES[name].read_text(encoding="utf-8").splitlines())
+
+
+@pytest.mark.parametrize("name", sorted(set(MODULES) - OVER_THE_LIMIT))
 def test_modules_are_small_enough_to_read_in_one_sitting(name: str) -> None:
-    assert len(MODULES[name].read_text(encoding="utf-8").splitlines()) <= 500
+    assert _lines(name) <= MAX_MODULE_LINES
+
+
+def test_the_known_exceptions_are_still_exceptions() -> None:
+    """An exception that has come under the limit (or is gone) must leave the list, so the list stays true."""
+    assert sorted(m for m in OVER_THE_LIMIT if m not in MODULES or _lines(m) <= MAX_MODULE_LINES) == []
+
+
+def test_every_package_is_shipped() -> None:
+    """A package made by splitting a module must be in pyproject's package list, or the wheel would lack it."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib  # type: ignore[no-redef]
+    listed = set(tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    packages = {_module_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert sorted(packages - listed) == []
 
 
 def test_every_statement_class_has_a_handler() -> None:

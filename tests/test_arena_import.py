@@ -98,11 +98,11 @@ def test_a_plain_turn_with_reconstructed_passes() -> None:
     assert problems == []
     assert [g.name for g in games] == ["m1-1.transcript"]
     assert statements(games[0]) == [
-        "turn 1: You", "untap step", "upkeep step", "You passes", "Opponent passes", "precombat main phase",
-        "You plays \"Card 500\""]
+        "turn 1: Player", "untap step", "upkeep step", "Player passes", "Opponent passes", "precombat main phase",
+        "Player plays \"Card 500\""]
     assert "card Card 500: colorless basic land   # grpId 500" in games[0].text
-    assert f"You plays \"Card 500\"   # gs 6, log line {land_line}" in games[0].text
-    assert "players: You, Opponent" in games[0].text and "edition: current" in games[0].text
+    assert f"Player plays \"Card 500\"   # gs 6, log line {land_line}" in games[0].text
+    assert "players: Player, Opponent" in games[0].text and "edition: current" in games[0].text
 
 
 def test_objects_are_replaced_not_merged() -> None:
@@ -121,9 +121,9 @@ def test_objects_are_replaced_not_merged() -> None:
     games, _ = import_text(log.text())
     body = statements(games[0])
     assert body[body.index("precombat main phase") + 1:] == [
-        "You puts \"Card 700\" onto the battlefield", "\"Card 700\" gets +3/+3 until end of turn",
-        "You passes", "Opponent passes", "beginning of combat step",
-        "\"Card 700\" gets -3/-3 until end of turn", "You passes", "Opponent passes", "declare attackers step"]
+        "Player puts \"Card 700\" onto the battlefield", "\"Card 700\" gets +3/+3 until end of turn",
+        "Player passes", "Opponent passes", "beginning of combat step",
+        "\"Card 700\" gets -3/-3 until end of turn", "Player passes", "Opponent passes", "declare attackers step"]
 
 
 def test_attack_block_and_combat_damage() -> None:
@@ -152,8 +152,8 @@ def test_attack_block_and_combat_damage() -> None:
     body = statements(games[0])
     start = body.index("declare attackers step")
     assert body[start:] == [
-        "declare attackers step", "You declares \"Card 700\" attacking Opponent", "You passes", "Opponent passes",
-        "declare blockers step", "Opponent declares \"Card 800\" blocking \"Card 700\"", "You passes",
+        "declare attackers step", "Player declares \"Card 700\" attacking Opponent", "Player passes", "Opponent passes",
+        "declare blockers step", "Opponent declares \"Card 800\" blocking \"Card 700\"", "Player passes",
         "Opponent passes", "combat damage step", "\"Card 700\" assigns 3 to \"Card 800\"",
         "\"Card 800\" assigns 2 to \"Card 700\"", "combat damage is dealt"]
     assert "card Card 800: green creature 2/2, reach   # grpId 800" in games[0].text
@@ -180,7 +180,7 @@ def test_rollback_forgets_the_undone_cast() -> None:
     assert "casts" not in games[0].text
     assert (f"# rollback: Arena undid game state {before + 1} (an action was cancelled); back to state {before}"
             in games[0].text)
-    assert statements(games[0])[-4:] == ["You plays \"Card 500\"", "You passes", "Opponent passes",
+    assert statements(games[0])[-4:] == ["Player plays \"Card 500\"", "Player passes", "Opponent passes",
                                          "beginning of combat step"]
     assert checker.check_text(games[0].text) == []
 
@@ -208,8 +208,8 @@ def test_summarized_state_becomes_a_gap_and_the_stack_is_not_trusted_across_it()
     assert (f"log incomplete: game state 7 summarized by Arena (log line {summary}: too many objects or "
             "annotations to log)") in text
     body = statements(games[0])
-    assert body[body.index("You casts \"Card 900\""):] == [
-        "You casts \"Card 900\"", "...", "\"Card 900\" is countered", "Opponent passes", "You passes",
+    assert body[body.index("Player casts \"Card 900\""):] == [
+        "Player casts \"Card 900\"", "...", "\"Card 900\" is countered", "Opponent passes", "Player passes",
         "beginning of combat step"]
     assert checker.check_text(text) == []
 
@@ -317,9 +317,9 @@ def test_check_from_arena_points_at_the_log_line(tmp_path: Path) -> None:
     code, out, _ = run("check", "--from", "arena", str(path), "--format", "concise")
     assert code == 1
     line = next(i for i, t in enumerate(import_text(log.text())[0][0].text.splitlines(), 1)
-                if t.startswith("You plays") and f"log line {second}" in t)
+                if t.startswith("Player plays") and f"log line {second}" in t)
     assert out.splitlines()[0] == (
-        f"{path}#m1-1.transcript:{line}:1: 505.6b You plays Card 500, but You already played a land this turn "
+        f"{path}#m1-1.transcript:{line}:1: 505.6b Player plays Card 500, but Player already played a land this turn "
         f"(Card 500, line {line - 1}) [log line {second}, game state 7]")
     code, out, _ = run("check", "--from", "arena", str(path), "--transcripts", str(tmp_path / "t"), "--format",
                        "concise")
@@ -348,7 +348,7 @@ def test_screen_names_with_names() -> None:
     games, _ = import_text(log.text(), names=True)
     assert "players: Alice, Bob" in games[0].text
     games, _ = import_text(log.text())
-    assert "players: You, Opponent" in games[0].text
+    assert "players: Player, Opponent" in games[0].text
 
 
 def make_card_db(path: Path) -> None:
@@ -376,8 +376,8 @@ def test_card_database_names_and_keywords(tmp_path: Path) -> None:
     games, _ = import_text(log.text(), cards=db)
     db.close()
     assert "card Sky Watcher: green creature 1/1, flying, vigilance   # grpId 700" in games[0].text
-    assert "You plays Forest" in games[0].text
-    assert "You puts Sky Watcher onto the battlefield" in games[0].text
+    assert "Player plays Forest" in games[0].text
+    assert "Player puts Sky Watcher onto the battlefield" in games[0].text
 
 
 def test_card_database_is_opened_read_only(tmp_path: Path) -> None:
@@ -500,9 +500,9 @@ def test_a_creature_dealing_first_strike_damage_has_first_strike() -> None:
     body = statements(games[0])
     start = body.index("declare blockers step")
     assert body[start:] == [
-        "declare blockers step", "Opponent declares \"Card 800\" blocking \"Card 700\"", "You passes",
+        "declare blockers step", "Opponent declares \"Card 800\" blocking \"Card 700\"", "Player passes",
         "Opponent passes", "\"Card 700\" gains first strike until end of turn", "first combat damage step",
-        "\"Card 700\" assigns 2 to \"Card 800\"", "combat damage is dealt", "You passes", "Opponent passes",
+        "\"Card 700\" assigns 2 to \"Card 800\"", "combat damage is dealt", "Player passes", "Opponent passes",
         "second combat damage step"]
     assert checker.check_text(games[0].text) == []
 
@@ -583,7 +583,7 @@ def test_a_resolution_whose_start_this_seat_never_saw() -> None:
                                                  zone_dest=33, category="Resolve")], zones=log.zones_now()))
     log.game_over()
     games, _ = import_text(log.text())
-    assert statements(games[0])[-4:] == ["You casts \"Card 900\"", "You passes", "Opponent passes",
+    assert statements(games[0])[-4:] == ["Player casts \"Card 900\"", "Player passes", "Opponent passes",
                                          "\"Card 900\" resolves"]
 
 
@@ -624,8 +624,8 @@ def test_a_trigger_in_the_cleanup_step_gives_priority_there() -> None:
     games, _ = import_text(log.text())
     body = statements(games[0])
     assert body[body.index("end step"):] == [
-        "end step", "You passes", "Opponent passes", "cleanup step", "\"Card 700\" triggers", "You passes",
-        "Opponent passes", "\"Card 700\" ability resolves", "You passes", "Opponent passes", "cleanup step"]
+        "end step", "Player passes", "Opponent passes", "cleanup step", "\"Card 700\" triggers", "Player passes",
+        "Opponent passes", "\"Card 700\" ability resolves", "Player passes", "Opponent passes", "cleanup step"]
     assert checker.check_text(games[0].text) == []
 
 
@@ -689,5 +689,58 @@ def test_a_vehicle_that_attacks_is_defined_as_a_creature() -> None:
     games, _ = import_text(log.text())
     assert ("card Card 710: colorless artifact creature 3/3, haste   # grpId 710; subtypes: Vehicle; a creature "
             "only at times in the log (crewed, animated): defined as one throughout") in games[0].text
-    assert "You declares \"Card 710\" attacking Opponent" in statements(games[0])
+    assert "Player declares \"Card 710\" attacking Opponent" in statements(games[0])
+    assert checker.check_text(games[0].text) == []
+
+
+def test_abilities_from_a_hand_are_activated_and_trigger_holders_are_not_cards() -> None:
+    """A ninjutsu-like ability goes on the stack from a hand (its UserActionTaken comes a state later): it is
+    activated. A trigger whose source is Arena's trigger holder (grpId 5) is named after the ability's parent."""
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    log.envelope(log.state(None, [], [creature(300, 700, 1, 2, 2)], log.zones_now()))
+    log.stack += [310, 320]
+    holder = {"instanceId": 305, "grpId": 5, "type": "GameObjectType_TriggerHolder", "zoneId": 30,
+              "controllerSeatId": 1, "objectSourceGrpId": 9002, "uniqueAbilities": [{"id": 1, "grpId": 9002}]}
+    log.envelope(log.state(None, [ann(log.next_ann(), "AbilityInstanceCreated", 250, [310], source_zone=31),
+                                  ann(log.next_ann(), "AbilityInstanceCreated", 305, [320], source_zone=30)],
+                           [{"instanceId": 250, "grpId": 800, "type": "GameObjectType_Card", "zoneId": 31,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Creature"]},
+                            {"instanceId": 310, "grpId": 9001, "type": "GameObjectType_Ability", "zoneId": 27,
+                             "controllerSeatId": 1, "objectSourceGrpId": 800}, holder,
+                            {"instanceId": 320, "grpId": 9002, "type": "GameObjectType_Ability", "zoneId": 27,
+                             "controllerSeatId": 1, "objectSourceGrpId": 5, "parentId": 300}],
+                           log.zones_now()))
+    log.game_over()
+    games, _ = import_text(log.text())
+    assert statements(games[0])[-2:] == ['Player activates "Card 800"', '"Card 700" triggers']
+    assert "Card 5" not in games[0].text
+
+
+def test_a_hole_that_ends_a_combat_and_the_turn() -> None:
+    """The combat damage step and the turn change are in the hole: the damage step is written with a gap, the
+    new turn gets its header and a gap, and the attacker's status from before the hole is not taken for an
+    attack in the new turn."""
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    attacker = creature(300, 700, 1, 2, 2, uniqueAbilities=[{"id": 2, "grpId": 9}])
+    log.envelope(log.state(None, [], [attacker], log.zones_now()))
+    log.envelope(log.state((1, 3, 0, 1, 1), [log.step_marker(3, 0)]), log.state((1, 3, 0, 1, 2)))
+    log.envelope(log.state((1, 3, 5, 1, 1), [log.step_marker(3, 5)]))
+    log.envelope(log.state(None, [], [dict(attacker, isTapped=True, attackState="AttackState_Attacking",
+                                           attackInfo={"targetId": 2})]))
+    log.gs += 5     # lost: blocks, damage, the rest of turn 1 and the start of turn 2
+    log.envelope(log.state((2, 2, 0, 2, 2)))
+    log.envelope(log.state((2, 3, 0, 2, 2), [log.step_marker(3, 0, 2)]))
+    log.envelope(log.state((2, 3, 5, 2, 2), [log.step_marker(3, 5, 2)]))
+    log.game_over()
+    games, problems = import_text(log.text())
+    assert problems == []
+    body = statements(games[0])
+    assert body[body.index('Player declares "Card 700" attacking Opponent'):] == [
+        'Player declares "Card 700" attacking Opponent', "...", "combat damage step", "...", "turn 2: Opponent",
+        "...", "precombat main phase", "...", "Opponent passes", "Player passes", "beginning of combat step",
+        "Opponent passes", "Player passes", "declare attackers step"]
     assert checker.check_text(games[0].text) == []

@@ -188,7 +188,7 @@ def _die(item: object) -> object:
 def test_a_dead_worker_becomes_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
     from rulecheck import checker
     from rulecheck.config import DEFAULT
-    monkeypatch.setattr(checker, "_check_one", _die)
+    monkeypatch.setattr(checker.batch, "_check_one", _die)
     items = [(str(ROOT / "fixtures" / "scenarios" / f"C0{n}.transcript"), DEFAULT) for n in range(40, 50)]
     results = checker.check_files(items, jobs=2)
     assert [r.path for r in results] == [p for p, _ in items]

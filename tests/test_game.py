@@ -34,7 +34,11 @@ def test_copies_get_numbered_names_and_are_found_by_either_name() -> None:
     assert g.perm(ref("Grizzly Bears"), prefer=lambda p: p.controller == "Bob") is second
     assert g.perm(ref("Grizzly Bears"), prefer=lambda p: p.controller == "Carol") is first
     g.leave_battlefield(first)
-    assert g.perm(ref("Grizzly Bears")) is second          # the base name now means the copy left
+    # in the step it left in, its exact name still means it (a narrated state-based death confirms it) ...
+    with pytest.raises(NotOnBattlefield):
+        g.perm(ref("Grizzly Bears"))
+    g.step_serial += 1
+    assert g.perm(ref("Grizzly Bears")) is second          # ... later, the base name means the copy left
     assert g.named("Grizzly Bears") is None
 
 

@@ -55,7 +55,7 @@ def _compare(pieces: list[bytes], cuts: list[int]) -> None:
     data = b"".join(pieces)
     blocks = _cut(data, cuts)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(checker, "MAX_LINE_LENGTH", 20)   # so that over-long lines are common
+        mp.setattr(checker.reading, "MAX_LINE_LENGTH", 20)   # so that over-long lines are common
         assert _fast(blocks) == _careful(data, blocks)
 
 

@@ -341,7 +341,7 @@ def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
             if str(file) == str(f):
                 raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(file))
             return real_open(file, *args, **kwargs)
-        monkeypatch.setattr(checker, "open", deny, raising=False)
+        monkeypatch.setattr(checker.pipeline, "open", deny, raising=False)
     assert_case(f, [(str(f), 1, 1, "io", f"cannot read file: {os.strerror(errno.EACCES)}")], 2)
 
 

@@ -138,7 +138,9 @@ class Game:
         """The permanent a name means: on the battlefield (the first that `prefer` likes, else the first), or,
         with `anywhere`, the one of that name that left last."""
         text = ref.text
-        candidates = self._named.get(text) or self._based.get(text)
+        candidates = self._named.get(text)
+        if not candidates and not self._left_this_step(text):
+            candidates = self._based.get(text)
         if candidates:
             if prefer is not None:
                 liked = next((p for p in candidates if prefer(p)), None)
@@ -157,6 +159,12 @@ class Game:
             raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
                                         f"(for example 'Alice controls {ref.text}') or narrate how it got there")
         raise UnknownName(ref, "permanent", [p.name for p in self.battlefield.values()] + list(self.cards))
+
+    def _left_this_step(self, name: str) -> bool:
+        """Whether a permanent of exactly this name left the battlefield in this step: the name means it (a
+        narrated state-based death confirms it), never another copy ('X (2)')."""
+        gone = self._gone.get(name, _NOTHING)[1]
+        return gone is not None and gone.left_serial == self.step_serial
 
     def find_perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
                   anywhere: bool = False) -> Permanent | None:
@@ -394,6 +402,7 @@ class Game:
         self.graveyard.append(p)
         self._gone[p.name] = self._gone_base[strip_copy(p.name)] = (len(self.graveyard), p)
         p.left_line = self.line
+        p.left_serial = self.step_serial
         if self.effects:
             self.effects = [e for e in self.effects if e.target != p.pid]
             self._check_conditions()

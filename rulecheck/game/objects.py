@@ -70,6 +70,7 @@ class Permanent:
     first_strike_at_step: bool = False
     entered_blocking: bool = False        # put onto the battlefield blocking (509.7): it never "blocked"
     left_line: int = 0                    # the line on which it left the battlefield
+    left_serial: int = -1                 # the step in which it left the battlefield
     # characteristics as effects leave them (the game refreshes them when an effect begins or ends)
     types: tuple[str, ...] = ()
     base_controller: str = ""             # the controller without control-changing effects

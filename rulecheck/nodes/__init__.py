@@ -10,7 +10,19 @@ the shared values), :mod:`.header` (header, cards, starting state), :mod:`.turns
 
 from __future__ import annotations
 
-from .base import Ability, Condition, Node, NodeT, Ref, Span, Statement, fields_of, replace
+from .base import (  # noqa: F401 - _NodeMeta and _first_init: the old module's, for code written against it
+    Ability,
+    Condition,
+    Node,
+    NodeT,
+    Ref,
+    Span,
+    Statement,
+    _first_init,
+    _NodeMeta,
+    fields_of,
+    replace,
+)
 from .combat import (
     AssignDamage,
     Assignment,

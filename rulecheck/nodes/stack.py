@@ -39,6 +39,10 @@ class Resolve(Statement):
     source: Ref
     ability: bool
     defending: Ref | None
+    # a permanent spell that resolves onto the battlefield tapped, attacking or blocking (508.4, 509.7)
+    tapped: bool = False
+    attacking: Ref | None = None
+    blocking: Ref | None = None
 
 
 class Countered(Statement):

@@ -23,22 +23,65 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from .. import nodes as n
 from .builders import Build, _Build
+from .builders.base import (  # noqa: F401 - the old module's helpers, for code written against it
+    _DURATION,
+    _STEP_CANON,
+    _collect_cols,
+    _duration,
+    _name_text,
+    _pt,
+    _ref,
+    _step_name,
+)
 from .comments import Comment, split_comment
-from .errors import SyntaxProblem, _problem
-from .lalr import GRAMMAR_FILE, GRAMMAR_PACKAGE, _lark, _NumberTooLarge, _table_cache, grammar_text, lark_parser
+from .errors import (  # noqa: F401
+    _CONNECTORS,
+    _STARTERS,
+    _STEP_NAMES,
+    _TERMINAL_WORDS,
+    _VERBS,
+    SyntaxProblem,
+    _describe,
+    _hint,
+    _problem,
+    _swallowed_word,
+    _terminal_patterns,
+)
+from .lalr import (  # noqa: F401
+    _DIGITS,
+    _NUMBER_TERMINALS,
+    GRAMMAR_FILE,
+    GRAMMAR_PACKAGE,
+    _check_number,
+    _lark,
+    _NumberTooLarge,
+    _table_cache,
+    grammar_text,
+    lark_parser,
+)
 from .limits import MAX_LINE_LENGTH, MAX_NUMBER, NO_MAX_HAND
-from .shapes import (
+from .shapes import (  # noqa: F401
+    _ASCII_DIGITS,
+    _CATEGORY_DIGITS,
+    _FIELDS_AFTER_SPAN,
     _SUFFIX,
     _blank_digits,
+    _class_digits,
     _digit_blind,
+    _fields_of,
     _FirstOfShape,
     _from_shape,
+    _gather,
     _Generations,
+    _items_digit_blind,
+    _rederive,
     _rest_of,
     _Shape,
     _shape_of,
+    _Spot,
     _Template,
     _terminal_digit_blind,
+    _touches,
 )
 
 __all__ = ["GRAMMAR_FILE", "GRAMMAR_PACKAGE", "MAX_LINE_LENGTH", "MAX_NUMBER", "NO_MAX_HAND", "Build", "Comment",

@@ -15,6 +15,7 @@ from ..game.steps import (
     trigger_step,
 )
 from .combat import timing
+from .combat.entering import enter_as_told
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
@@ -362,7 +363,7 @@ def _delayed_problem(r: Replay, stmt: n.Trigger, source: str) -> bool:
     return True
 
 
-@handles(n.Resolve, checks=("500.2", "508.5"))
+@handles(n.Resolve, checks=("500.2", "508.5", "508.4"))
 def resolve(r: Replay, stmt: n.Resolve) -> None:
     g = r.game
     source = stmt.source.text
@@ -382,6 +383,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
+        if stmt.tapped or stmt.attacking is not None or stmt.blocking is not None:
+            enter_as_told(r, stmt, p, item.controller)
         if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted
             target = item.targets[0]
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)

@@ -450,6 +450,13 @@ def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
 @handles(n.Gap)
 def gap(r: Replay, stmt: n.Gap) -> None:
     r.gap = True
+    g = r.game
+    if g.step is not None and not g.between_steps and not g.between_turns:
+        # inside a step, a gap may hide priority passes and who acted first (docs/transcript-language.md):
+        # afterwards the step may end, or the top of the stack resolve, and any player may act next
+        g.passed = set(g.players)
+        r.priority_used = True
+        r.priority_rule = None
 
 
 CHECKS = ("703.4p", "500.11")   # before_event (703.4p armed by the ManaEmpties handler)

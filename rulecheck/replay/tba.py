@@ -98,6 +98,21 @@ def no_attackers(r: Replay) -> None:
         r.assumed_removed_plan = skip_blockers_and_damage(r.game)
 
 
+def what_happens(stmt: n.Statement) -> str:
+    """What a statement does, in a few words, for a message about its place ('Goblin Guide triggers')."""
+    if isinstance(stmt, n.Trigger):
+        return f"{stmt.source.text} triggers"
+    if isinstance(stmt, n.Activate):
+        return f"{stmt.player.text} activates {stmt.source.text}"
+    if isinstance(stmt, n.Cast):
+        return f"{stmt.player.text} casts {stmt.card.text}"
+    if isinstance(stmt, n.PlayLand):
+        return f"{stmt.player.text} plays {stmt.card.text}"
+    if isinstance(stmt, n.PassPriority):
+        return f"{stmt.player.text} passes priority"
+    return "this happens"
+
+
 def tba(r: Replay, kind: str, stmt: n.Statement) -> bool:
     """A narrated turn-based action: it must come before every other event of its step (703.4).
 
@@ -111,7 +126,8 @@ def tba(r: Replay, kind: str, stmt: n.Statement) -> bool:
     late = kind in r.tba_assumed
     if r.first_other is not None and (kind not in r.tba_done or late) and not r.is_flagged(r.first_other):
         r.flag(r.first_other, TBA_RULE[kind],
-               f"this happens before {TBA_WORDS[kind]}, a turn-based action that comes first in the {g.step}",
+               f"{what_happens(r.first_other)} before {TBA_WORDS[kind]}, a turn-based action that comes first in "
+               f"the {g.step}",
                (TBA_STEP_RULE[kind], "703.4"))
     if late:
         r.tba_assumed.discard(kind)

@@ -13,7 +13,8 @@ from typing import Any
 
 from .cards import CardDatabase, CardFacts
 from .framing import GRE, ROOM, SUMMARY, LogError, LogStatus, envelopes
-from .game import Game, Line
+from .game import Game
+from .model import Line
 
 # Arena follows the current rules (no damage assignment order since late 2024): its transcripts are checked by the
 # `current` edition, and cite its numbers.
@@ -45,7 +46,7 @@ class Problem:
 
 @dataclass
 class ImportOptions:
-    names: bool = False            # screen names instead of You/Opponent
+    names: bool = False            # screen names instead of Player/Opponent
     cards: CardDatabase | None = None
     log_name: str = "Player.log"
 
@@ -147,7 +148,7 @@ class ArenaImport:
         return None
 
     def _seat_names(self, match: str, local: int) -> dict[int, str]:
-        names = {local: "You", 3 - local: "Opponent"}
+        names = {local: "Player", 3 - local: "Opponent"}   # third person: "Player declares ..."
         if self.options.names:
             screen = self.players.get(match, {})
             chosen = {seat: _player_name(screen.get(seat, "")) for seat in (1, 2)}

@@ -82,6 +82,12 @@ class StackBuild(BuildBase):
     def resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
         return n.Resolve(self._span(source, defending), source, False, defending)
 
+    def resolve_onto_battlefield(self, source: n.Ref, *opts: tuple[str, Any]) -> n.Resolve:
+        d = dict(opts)
+        refs = [v for v in d.values() if isinstance(v, n.Ref)]
+        return n.Resolve(self._span(source, *refs), source, False, None, bool(d.get("tapped")), d.get("attacking"),
+                         d.get("blocking"))
+
     def ability_resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
         return n.Resolve(self._span(source, defending), source, True, defending)
 

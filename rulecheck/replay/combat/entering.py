@@ -30,10 +30,10 @@ def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
                                     f"{MAX_TOKENS} of them")
         count = MAX_TOKENS
     for _ in range(count):
-        _enter(r, stmt, g.new_perm(card.name, card, player, new=True, token=stmt.token), player)
+        enter_as_told(r, stmt, g.new_perm(card.name, card, player, new=True, token=stmt.token), player)
 
 
-def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, target: str) -> None:
+def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanent, target: str) -> None:
     """508.4: a creature put onto the battlefield attacking attacks a defending player, or a planeswalker one of
     them controls; the transcript's choice stands either way."""
     g = r.game
@@ -49,7 +49,9 @@ def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, tar
                           f"{' or '.join(defending)} or a planeswalker they control")
 
 
-def _enter(r: Replay, stmt: n.PutOntoBattlefield, p: Permanent, player: str) -> None:
+def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanent, player: str) -> None:
+    """It enters tapped, attacking or blocking as the statement says (a put, a created token, a permanent spell
+    that resolves onto the battlefield attacking)."""
     g = r.game
     p.tapped = stmt.tapped
     if stmt.attacking is not None:

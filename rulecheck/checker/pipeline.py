@@ -1,0 +1,110 @@
+"""The pipeline for one transcript: read lines, parse, replay, collect violations."""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from .. import nodes as n
+from ..config import DEFAULT, Config
+from ..diagnostics import WARNING, Violation
+from ..editions import find_edition
+from ..parser import SyntaxProblem, parse_line, split_comment
+from ..replay.engine import Engine
+from .cardfiles import _include
+from .directives import _directive
+from .reading import _blocks, _lines_of_bytes
+from .result import FileResult, _failure, select_violations
+
+
+def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
+                base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
+    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
+    result = result or FileResult(path)
+    config = config or DEFAULT
+    replay = Engine(find_edition(config.edition))   # an `edition:` header switches it
+    feed = replay.feed
+    violations = result.violations
+    statements = result.statements
+    # parse_lines' loop, written out: this loop runs once a line, and every layer of generators costs
+    for line_no, raw in lines:
+        code, comment = split_comment(raw) if "#" in raw else (raw, None)
+        if not code or code.isspace():
+            if comment is not None:
+                _directive(comment, line_no, result, raw, False)
+            continue
+        parsed = parse_line(code, line_no)
+        if comment is not None:
+            _directive(comment, line_no, result, raw, bool(parsed))
+        if type(parsed) is SyntaxProblem:
+            violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
+                                        parsed.rule, parsed.message, hint=parsed.hint))
+            continue
+        for stmt in parsed:  # type: ignore[union-attr]
+            statements += 1
+            if type(stmt) is n.Include:
+                result.statements = statements
+                _include(replay, stmt, base_dir, path, result)
+                continue
+            try:
+                feed(stmt)
+            except Exception as exc:  # noqa: BLE001 - a failing check must never take the run down
+                violations.append(Violation(path, stmt.span.line, stmt.span.column, stmt.span.line,
+                                            stmt.span.end_column, "internal-error",
+                                            f"rulecheck failed on this statement {_failure(exc)}; the rest "
+                                            "of the file is still checked; please report it"))
+    result.statements = statements
+    try:
+        replay.finish()
+    except Exception as exc:  # noqa: BLE001
+        result.violations.append(Violation(path, 1, 1, 1, 2, "internal-error", f"rulecheck failed at the end of "
+                                           f"the file {_failure(exc)}; please report it"))
+    edition = replay.replay.edition.name
+    for f in replay.findings:
+        result.violations.append(Violation(path, f.line, f.column, f.line, max(f.end_column, f.column + 1), f.rule,
+                                           f.message, f.severity, f.related, edition=edition))
+    if result.statements == 0 and not result.violations:
+        result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
+                                           "nothing was checked", WARNING))
+    result.violations = select_violations(result.violations, result.suppressions, path, config)
+    return result
+
+
+def check_text(text: str, *, path: str = "<string>", config: Config | None = None,
+               base_dir: Path | None = None) -> list[Violation]:
+    """Check transcript text; return its violations, sorted by position."""
+    result = FileResult(path)
+    data = text.encode("utf-8", errors="surrogatepass")
+    return check_lines(_lines_of_bytes([data], path, result), path, result, base_dir, config=config).violations
+
+
+def check_file(path: str, config: Config | None = None) -> FileResult:
+    """Check one file (`-` reads standard input); an unreadable file gives an `io` diagnostic, never an exception."""
+    result = FileResult(path)
+    try:
+        if path == "-":
+            import sys
+            result.path = "<stdin>"
+            return check_lines(_lines_of_bytes(_blocks(sys.stdin.buffer), "<stdin>", result), "<stdin>", result,
+                               config=config)
+        with open(path, "rb") as fh:
+            return check_lines(_lines_of_bytes(_blocks(fh), path, result), path, result,
+                               Path(path).parent, config=config)
+    except OSError as err:
+        result.violations = [Violation(path, 1, 1, 1, 1, "io", _unreadable(path, err))]
+        return result
+
+
+def _unreadable(path: str, err: OSError) -> str:
+    """Why a path given to check cannot be read, in the user's terms."""
+    if os.path.islink(path) and not os.path.exists(path) and err.errno == errno.ENOENT:
+        return f"cannot read file: broken symbolic link (to '{os.readlink(path)}')"
+    if os.path.isdir(path):
+        try:
+            os.listdir(path)
+        except OSError as listing:
+            return f"cannot read directory: {listing.strerror or listing}"
+        return "cannot read file: it is a directory"
+    return f"cannot read file: {err.strerror or err}"
