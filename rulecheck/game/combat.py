@@ -68,9 +68,12 @@ def protector(g: Game, q: Permanent) -> str | None:
     return opponents[0] if len(opponents) == 1 else None
 
 
-def attacked_player(g: Game, q: Permanent) -> str:
-    """The player an attack on this permanent is an attack against: a battle's protector, else its controller."""
-    return protector(g, q) or q.controller
+def attacked_player(g: Game, q: Permanent) -> str | None:
+    """The player an attack on this permanent is an attack against: a battle's protector (None when that choice
+    isn't known), else its controller."""
+    if q.card.is_("battle"):
+        return protector(g, q)
+    return q.controller
 
 
 def defending_player_of(g: Game, p: Permanent) -> str | None:
@@ -146,8 +149,8 @@ def can_attack_for_free(g: Game) -> bool:
     defenders = g.defenders or [x for x in g.players if x != g.active]
     if any(attack_tax(g, d) == 0 for d in defenders):
         return True
-    return any((q.card.is_("planeswalker") or q.card.is_("battle")) and attacked_player(g, q) in defenders
-               for q in g.battlefield.values())
+    return any((q.card.is_("planeswalker") and q.controller in defenders) or
+               (q.card.is_("battle") and protector(g, q) in defenders + [None]) for q in g.battlefield.values())
 
 
 def dictated_defender(g: Game) -> str | None:

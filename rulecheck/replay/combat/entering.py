@@ -40,8 +40,9 @@ def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Pe
     defending = g.defenders or [x for x in g.players if x != g.active]
     q = None if target in g.pstate else g.named(target)
     whose = target if q is None else attacked_player(g, q)
-    if whose in defending and (q is None or q.card.is_("planeswalker") or
-                               q.card.is_("battle")):
+    if q is not None and q.card.is_("battle") and whose is None:
+        return   # a battle whose protector isn't known: not judged
+    if whose in defending and (q is None or q.card.is_("planeswalker") or q.card.is_("battle")):
         return
     what = f"{target}, who is not a defending player" if q is None else \
         f"{target}, which is not a planeswalker a defending player controls"
