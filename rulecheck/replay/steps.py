@@ -174,7 +174,9 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
         _end_step(r, stmt, implied=True)
     if g.plan:
         missing = g.plan[0]
-        if missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
+        if missing.origin == TURN_ENDED and len(g.plan) == 1:
+            _run_omitted_step(r, "cleanup step", stmt)   # the turn was ended: its cleanup step goes unsaid
+        elif missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
             r.flag(stmt, "514.3a", f"players got priority in the cleanup step of turn {g.turn}, so another "
                                    "cleanup step must follow before the turn ends")
         elif not r.gap:
