@@ -38,6 +38,7 @@ RENUMBER: dict[str, str | None] = {
     "current:310.8b": "310.8b",
     "712.1c": "723.1d", "712.3": "723.1e",
     "current:502.2": "502.2",
+    "current:724.2": "724.2",
 }
 
 # rules of this edition only
@@ -45,6 +46,9 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
               CHECKED, "", ("500.8", "500.9")),
          Rule("502.2", "Day and night: in the untap step, day becomes night if the previous turn's active player cast "
                        "no spells, night becomes day if they cast two or more", CHECKED, "", ("730.2",)),
+         Rule("724.2", "The monarch's triggers (a draw at the beginning of the monarch's end step; combat damage to "
+                       "the monarch passes it on) go on the stack before anyone gets priority", CHECKED, "",
+              ("603.3",)),
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")))
 

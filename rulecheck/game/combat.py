@@ -6,7 +6,7 @@ Queries and moves only; which rule a declaration breaks is the replay's business
 from __future__ import annotations
 
 from .game import Game
-from .objects import Permanent, PlanEntry, StackItem
+from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, mana_symbols, mana_value
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
@@ -281,6 +281,7 @@ def deal_combat_damage(g: Game) -> None:
             g.dealt_in_bulk.add(pid)
         for amount, recipient in parts:
             apply_damage(g, src, amount, recipient)
+            combat_damage_to_monarch(g, src, amount, recipient)
     g.assigned = {}
     state_based_actions(g)
 
@@ -317,7 +318,21 @@ def resolve_combat_damage(g: Game) -> None:
         if recipient not in g.pstate and g.named(recipient) is None:
             continue   # the creature it was assigned to is gone
         apply_damage(g, src, amount, recipient)
+        combat_damage_to_monarch(g, src, amount, recipient)
     state_based_actions(g)
+
+
+MONARCH = "the monarch"   # the source of the monarch's inherent triggered abilities, which have none (724.2)
+MONARCH_PASSES = "the monarch passes to "
+
+
+def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    """Whenever a creature deals combat damage to the monarch, its controller becomes the monarch: an inherent
+    trigger, controlled by the monarch, which must reach the stack like any other."""
+    if g.monarch is None or recipient != g.monarch or src is None or amount <= 0 or src.controller == recipient:
+        return
+    g.pending.append(PendingTrigger(MONARCH, MONARCH_PASSES + src.controller, g.step or "", g.monarch, "current:724.2",
+                                    f"when {src.name} dealt combat damage to the monarch"))
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:

@@ -87,6 +87,7 @@ from .stack import Activate, Cast, Countered, Resolve, Target, Trigger
 from .turns import (
     AllPass,
     AssertDayNight,
+    BecomesMonarch,
     DayNight,
     EndTheTurn,
     ExtraPhase,
@@ -111,5 +112,5 @@ __all__ = [
     "DamageOrder", "Assignment", "AssignDamage", "DamageDealt", "DamageToStack", "DamageResolves", "DealDamage",
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
-    "AssertDayNight",
+    "AssertDayNight", "BecomesMonarch",
 ]

@@ -31,6 +31,12 @@ class AssertDayNight(Statement):
     which: str
 
 
+class BecomesMonarch(Statement):
+    """A player becomes the monarch (current 724)."""
+
+    player: Ref
+
+
 class EndTheTurn(Statement):
     """An effect ends the turn (Time Stop): the game goes straight to the cleanup step."""
 

@@ -62,3 +62,15 @@ def is_(r: Replay, stmt: n.AssertDayNight) -> None:
         return   # neither yet, or an edition without day and night: not judged
     if s.now != stmt.which:
         r.flag(stmt, "assert", f"it is {s.now} in the replay, not {stmt.which}")
+
+
+MONARCH_KEY = "current:724.2"
+
+
+@handles(n.BecomesMonarch, when="any", checks=(MONARCH_KEY,))
+def becomes_monarch(r: Replay, stmt: n.BecomesMonarch) -> None:
+    """The monarch (current 724): at the beginning of the monarch's end step they draw a card, and combat damage
+    to the monarch passes it on; both are triggers owed like any other. Editions without the monarch keep no
+    monarch and judge nothing about it."""
+    if r.edition.number(MONARCH_KEY) is not None:
+        r.game.monarch = r.game.player(stmt.player)

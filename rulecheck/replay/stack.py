@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.combat import MONARCH, MONARCH_PASSES
 from ..game.objects import Card, StackItem
 from ..game.steps import (
     FIRST_EACH_TURN,
@@ -273,7 +274,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
     other_event(r, stmt)
     source = stmt.source.text
     pend = next((t for t in g.pending if t.source == source), None)
-    perm = g.find_perm(stmt.source, anywhere=True)
+    perm = None if source == MONARCH else g.find_perm(stmt.source, anywhere=True)
     if pend is not None:
         g.pending.remove(pend)
         if not g.pending:
@@ -379,6 +380,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
     r.resolving = item
     r.resolving_line = stmt.span.line
+    if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
+        g.monarch = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:

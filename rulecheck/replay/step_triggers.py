@@ -5,6 +5,7 @@ priority."""
 
 from __future__ import annotations
 
+from ..game.combat import MONARCH
 from ..game.objects import PendingTrigger, Permanent
 from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
 from .context import Replay
@@ -26,6 +27,9 @@ def owe_step_triggers(r: Replay, step: str) -> None:
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     if g.delayed:
         g.pending.extend(fire_delayed(r, step))
+    if step == "end step" and g.monarch is not None and g.monarch == g.active:
+        g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, g.active, "current:724.2",
+                                        "as the monarch's end step began"))
     if step == "precombat main phase" and any(c.is_("saga") for c in g.cards.values()):
         _lore_counters(r)
 

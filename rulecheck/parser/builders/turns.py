@@ -32,6 +32,9 @@ class TurnsBuild(BuildBase):
     def assert_day_night(self, which: Token) -> n.AssertDayNight:
         return n.AssertDayNight(self._span(which), str(which))
 
+    def becomes_monarch(self, player: n.Ref, tok: Token) -> n.BecomesMonarch:
+        return n.BecomesMonarch(self._span(player, tok), player)
+
     def end_the_turn(self, *toks: Token) -> n.EndTheTurn:
         return n.EndTheTurn(self._span(toks))
 

@@ -7,6 +7,7 @@ from ... import nodes as n
 from ...game.combat import (
     apply_damage,
     assigns_this_step,
+    combat_damage_to_monarch,
     deal_combat_damage,
     is_attacker,
     orders_by_choice,
@@ -180,6 +181,8 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
             _wrong_strike_step(r, stmt, src)   # flagged; the damage is dealt as the transcript says
         g.assigned.pop(src.pid if src else -1, None)
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
+    if combat:
+        combat_damage_to_monarch(g, src, stmt.amount, stmt.recipient.text)
 
 
 @handles(n.DamageDealt, checks=("703.4k",))
