@@ -322,7 +322,12 @@ def goals(r: dict[str, Any]) -> list[dict[str, Any]]:
     mem = r["memory"]["rss_mb"]
     jobs = r["jobs"]["speedup"]
     st = r["stress"]
-    return [
+    if "cards" in r:
+        import cards as card_bench
+        extra = card_bench.goals(r["cards"])
+    else:
+        extra = []
+    return extra + [
         {"goal": "end-to-end >= 2x python-chess plies/s", "value": vs, "target": GOALS["vs_chess"],
          "met": vs >= GOALS["vs_chess"], "parity": vs >= 1.0},
         {"goal": "end-to-end time <= 1.3x parse-only time", "value": over, "target": GOALS["e2e_over_parse"],
@@ -376,6 +381,9 @@ def table(r: dict[str, Any], files: dict[str, Any]) -> str:
                                                       f"{st['combat_1000']['seconds']:.2f}s at N = 1,000)"))
     rows.append(("extra turns, then headers", f"{st['turns_50000_20000']['seconds']:>12.2f}s      (50,000 then "
                                                f"20,000; {st['turns_25000_10000']['seconds']:.2f}s at half)"))
+    if "cards" in r:
+        import cards as card_bench
+        rows.extend(card_bench.rows(r["cards"]))
     width = max(len(a) for a, _ in rows)
     out = [f"{a:<{width}}  {b}" for a, b in rows]
     out.append("")
@@ -412,6 +420,8 @@ def main(argv: list[str] | None = None) -> int:
     manifest = prepare_inputs(BENCH / "out" / "data" / mode, cfg, log)
     files = manifest["files"]
     results = measure(cfg, files, log)
+    import cards as card_bench  # the card database: index built cold, a --cards check warm (bench/cards.py)
+    results["cards"] = card_bench.measure(card_bench.CARDS if mode == "full" else 10_000, cfg["repeats"], log)
     elapsed = time.perf_counter() - started
     print(f"rulecheck benchmark ({mode}), python {platform.python_version()}, {os.cpu_count()} CPUs, "
           f"{elapsed:.0f}s")

@@ -42,7 +42,8 @@ Examples:
 class _Commands(click.Group):
     """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
 
-    LAZY = {"exam": ("rulecheck.exam", "exam")}
+    LAZY = {"exam": ("rulecheck.exam", "exam"), "cards": ("rulecheck.cards.commands", "cards"),
+            "trace": ("rulecheck.trace.command", "trace")}   # issue 24: the game state after every line
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})
@@ -65,7 +66,7 @@ def cli() -> None:
 
 @cli.command(epilog=EXAMPLES)
 @click.argument("paths", nargs=-1, required=True)
-@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
+@click.option("--format", "fmt", type=click.Choice([*FORMATS, "html"]), default=None,
               help="Output format (default: the configuration's, else full on a terminal, concise otherwise).")
 @click.option("-o", "--output", metavar="FILE", default=None,
               help="Write the report to FILE instead of standard output.")
@@ -97,7 +98,10 @@ def cli() -> None:
               help="PATHS are game logs of this kind (arena: MTG Arena's Player.log), imported and checked game by "
                    "game; see docs/importing.md.")
 @click.option("--cards", "card_db", metavar="FILE", default=None,
-              help="With --from arena: Arena's Raw_CardDatabase_*.mtga, for card names and keyword abilities.")
+              help="A card database (Scryfall bulk data or MTGJSON AtomicCards, JSON, may be gzip/xz): cards a "
+                   "transcript names without defining are looked up there; 'none' for none (default: the "
+                   "configuration's 'cards', else $RULECHECK_CARDS, else the file 'rulecheck cards fetch' saved). "
+                   "With --from arena: Arena's Raw_CardDatabase_*.mtga.")
 @click.option("--names", is_flag=True, help="With --from arena: players by screen name instead of You/Opponent.")
 @click.option("--transcripts", metavar="DIR", default=None,
               help="With --from arena: also write the imported transcripts to DIR (findings then point at them).")
@@ -118,10 +122,12 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
                 overrides[option] = _rule_codes(values, "--" + option.replace("_", "-"), ignoring=option != "select")
         resolver = ConfigResolver(explicit=load_config(config_file) if config_file else None, isolated=isolated,
                                   overrides=overrides)
-        if source is None and (card_db or names or transcripts):
-            raise ConfigError("--cards, --names and --transcripts go with --from arena")
+        if source is None and (names or transcripts):
+            raise ConfigError("--names and --transcripts go with --from arena")
         if source is not None and expect:
             raise ConfigError("--expect cannot be used with --from: imported transcripts carry no expectations")
+        if fmt == "html" and (source is not None or expect or statistics):
+            raise ConfigError("--format html cannot be used with --from, --expect or --statistics")
         items = files_to_check(paths, resolver) if source is None else []
         run_config = resolver.for_path(paths[0])
     except ConfigError as err:
@@ -135,7 +141,10 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         click.echo("rulecheck: no transcripts found", err=True)
         sys.exit(2)
     fmt = fmt or run_config.format or ("full" if output is None and sys.stdout.isatty() else "concise")
-    results = _run(items, jobs or default_jobs(), quiet)
+    if fmt == "html":   # issue 24: an index page of files and findings, each file linking to its trace page
+        from .trace.batch import report_command
+        sys.exit(report_command(items, output, jobs or default_jobs(), exit_zero))
+    results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
     violations: list[Violation] = []
     mismatches = 0
     for result in results:
@@ -210,6 +219,26 @@ def _rule_codes(values: tuple[str, ...], option: str, *, ignoring: bool) -> list
 def show_progress(files: int, stream: TextIO, quiet: bool = False) -> bool:
     """A progress bar only for a person watching: many files, stderr on a terminal, not --quiet."""
     return not quiet and files >= PROGRESS_MIN_FILES and stream.isatty()
+
+
+def _run_with_cards(items: list[tuple[str, Config]], jobs: int, quiet: bool,
+                    option: str | None) -> list[FileResult]:
+    """Check with each file's card database (--cards, else its configuration's `cards`, else $RULECHECK_CARDS,
+    else the one `cards fetch` saved; see docs/cards.md), each opened (and indexed, once) before any check."""
+    from dataclasses import replace
+
+    from .cards.commands import open_with_progress, resolve_cards
+    from .cards.library import CardDataError
+
+    chosen = [(path, replace(config, cards=resolve_cards(option, config.cards) or "none")) for path, config in items]
+    try:
+        for database in dict.fromkeys(config.cards for _, config in chosen):
+            if database and database != "none":
+                open_with_progress(database)
+    except CardDataError as err:
+        click.echo(f"rulecheck: {err}", err=True)
+        sys.exit(2)
+    return _run(chosen, jobs, quiet)
 
 
 def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileResult]:

@@ -29,7 +29,7 @@ from .files import read_bounded
 
 CONFIG_YAML = ".rulecheck.yaml"
 PYPROJECT = "pyproject.toml"
-KEYS = ("select", "ignore", "extend-ignore", "per-file-ignores", "extension", "edition", "format")
+KEYS = ("select", "ignore", "extend-ignore", "per-file-ignores", "extension", "edition", "format", "cards")
 ALL = "ALL"
 MAX_CONFIG_BYTES = 1_000_000
 
@@ -173,6 +173,7 @@ class Config:
     format: str | None = None
     source: str | None = None
     root: str | None = None
+    cards: str | None = None   # a card database (Scryfall or MTGJSON JSON), relative to `root`; see docs/cards.md
     _globs: tuple[tuple[re.Pattern[str], bool, tuple[str, ...]], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -324,6 +325,10 @@ def config_from_mapping(data: Mapping[str, Any], *, source: str | None = None, r
                               f"(known keys: {', '.join(KEYS)})")
         if key == "edition" and isinstance(value, int) and not isinstance(value, bool):
             value = str(value)   # `edition = 2003` unquoted
+        if key == "cards":   # a card database, relative to the configuration file
+            if not isinstance(value, str) or not value.strip():
+                raise ConfigError(f"{where}'cards' must be the path of a card database file, not {value!r}")
+            value = os.path.join(root, value) if root and value != "none" else value
         if key in ("extension", "edition", "format") and not isinstance(value, str):
             raise ConfigError(f"{where}'{key}' must be a string, not {value!r}")
         if key in ("select", "ignore", "extend-ignore") and (isinstance(value, str) or not isinstance(value, list)):

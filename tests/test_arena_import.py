@@ -336,7 +336,7 @@ def test_check_from_arena_reports_a_bad_log_as_io(tmp_path: Path) -> None:
 
 def test_arena_options_need_from() -> None:
     code, _, err = run("check", "x.transcript", "--names")
-    assert code == 2 and "--cards, --names and --transcripts go with --from arena" in err
+    assert code == 2 and "--names and --transcripts go with --from arena" in err
 
 
 # ---------------------------------------------------------------- names and the card database

@@ -139,17 +139,17 @@ def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> No
 
 @pytest.mark.parametrize(("name", "text", "message"), [
     (".rulecheck.yaml", "selct: ['510']\n", "unknown key 'selct'; did you mean 'select'? (known keys: select, "
-                                            "ignore, extend-ignore, per-file-ignores, extension, edition, format)"),
+                                            "ignore, extend-ignore, per-file-ignores, extension, edition, format, cards)"),
     (".rulecheck.yaml", "extend_ignore: ['510']\n", "unknown key 'extend_ignore'; did you mean 'extend-ignore'? "
                                                     "(known keys: select, ignore, extend-ignore, per-file-ignores, "
-                                                    "extension, edition, format)"),
+                                                    "extension, edition, format, cards)"),
     (".rulecheck.yaml", "select: 510\n", "'select' must be a list of rule codes, like ['510', 'syntax'], not 510"),
     (".rulecheck.yaml", "select: [510.10]\n", "'select' must list rule codes as strings, got 510.1 (quote rule "
                                               "numbers: 510.10 unquoted would read as the number 510.1)"),
     (".rulecheck.yaml", "edition: 3\n", "unknown edition '3'; known editions: baseline, current, 2003"),
     (".rulecheck.yaml", "edition: [2003]\n", "'edition' must be a string, not [2003]"),
     (".rulecheck.yaml", "- select\n", "the configuration must be a mapping of keys (select, ignore, extend-ignore, "
-                                      "per-file-ignores, extension, edition, format)"),
+                                      "per-file-ignores, extension, edition, format, cards)"),
     (".rulecheck.yaml", "select: [\n", "not valid YAML: expected the node content, but found '<stream end>' "
                                        "(line 2, column 1)"),
     (".rulecheck.yaml", "a: &x ['510']\nselect: *x\n", None),

@@ -41,6 +41,7 @@ def test_wheel_contains_the_grammar(tmp_path: Path) -> None:
     assert 'tomli>=1.1; python_version < "3.11"' in requires   # pyproject.toml on 3.10
     assert any(r.startswith("pygls") and 'extra == "lsp"' in r for r in requires)
     assert "rulecheck/importers/arena/game.py" in names
+    assert {"rulecheck/trace/page.js", "rulecheck/trace/page.css"} <= set(names)   # inlined into the trace page
     shipped = sorted(n.rsplit("/", 1)[1] for n in names
                      if n.startswith("rulecheck/rule_fixtures/") and n.endswith(".transcript"))
     assert shipped == sorted(p.name for p in (ROOT / "fixtures" / "rules").glob("*.transcript"))

@@ -531,7 +531,42 @@ def test_hover_on_rule_numbers_in_comments(shared: Shared) -> None:
     assert got[0] is not None and "*status:* checked" in str(got[0].contents)
     assert got[1] is not None and got[1].range == t.Range(t.Position(2, lines[2].index("510.1c")),
                                                           t.Position(2, lines[2].index("510.1c") + 6))
-    assert got[3:] == [None, None, None]
+    assert got[4] is None
+    # on a statement (not its comment): the game state after it (issue 24)
+    assert got[3] == t.Hover(contents=t.MarkupContent(kind=t.MarkupKind.Markdown, value=(
+        "**After line 3**\n\n```text\nturn 3 (Alice): beginning phase, upkeep step\nAlice: 20 life\nBob: 20 life\n"
+        "stack: empty\n```")), range=t.Range(t.Position(2, 0), t.Position(2, 21)))
+    assert got[5] is not None and got[5].range == t.Range(t.Position(0, 0), t.Position(0, 19))
+    assert str(got[5].contents.value).startswith("**After line 1**\n\n```text\nbefore the first turn\nAlice: 20 life")
+
+
+def test_hover_on_a_statement_shows_the_state_after_it(shared: Shared) -> None:
+    text = (ROOT / "examples" / "craw-wurm.transcript").read_text(encoding="utf-8")
+    lines = text.splitlines()
+
+    async def go(s: Session) -> list[t.Hover | None]:
+        uri = "untitled:state"
+        s.open(uri, text)
+        await s.wait(uri, 1)
+        return [await s.hover(uri, 16, 5), await s.hover(uri, 19, 3),
+                await s.hover(uri, 19, lines[19].index("510.1c") + 2), await s.hover(uri, 4, 0)]
+
+    blocks, flagged, comment, blank = shared.run(go)
+    assert blocks is not None
+    assert blocks.contents.value == (                                           # type: ignore[union-attr]
+        "**After line 17**\n\n```text\nturn 5 (Alice): combat phase, declare blockers step; priority: Alice\n"
+        "Alice: 20 life\n  Craw Wurm 6/4, tapped, attacking Bob, blocked by Wall of Wood, Eager Cadet\n"
+        "Bob: 20 life\n  Wall of Wood 0/3, blocking Craw Wurm\n  Eager Cadet 1/1, blocking Craw Wurm\n"
+        "stack: empty\n```")
+    assert flagged is not None
+    parts = str(flagged.contents.value).split("\n\n---\n\n")                  # type: ignore[union-attr]
+    assert parts[0].startswith(f"**510.1c**: {BY_NUMBER['510.1c'].title}")
+    assert parts[1].startswith("**After line 20**")
+    assert "assigns 2 to Wall of Wood, 4 to Eager Cadet" in parts[1]
+    assert comment is not None                  # the rule number in the comment: the rule, not the state
+    assert str(comment.contents.value).startswith("**510.1c**")                  # type: ignore[union-attr]
+    assert "After line" not in str(comment.contents.value)                       # type: ignore[union-attr]
+    assert blank is None
 
 
 def _apply(text: str, edits: list[t.TextEdit]) -> str:

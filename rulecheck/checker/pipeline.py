@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .. import nodes as n
+from ..cards.library import CardDataError, for_check
 from ..config import DEFAULT, Config
 from ..diagnostics import WARNING, Violation
 from ..editions import find_edition
 from ..parser import SyntaxProblem, parse_line, split_comment
-from ..replay.engine import Engine
+from ..replay.engine import Engine, LineObserver
 from .cardfiles import _include
 from .directives import _directive
 from .reading import _blocks, _lines_of_bytes
@@ -20,11 +21,21 @@ from .result import FileResult, _failure, select_violations
 
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
-                base_dir: Path | None = None, *, config: Config | None = None) -> FileResult:
-    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions."""
+                base_dir: Path | None = None, *, config: Config | None = None,
+                seen: list[Engine] | None = None, observer: LineObserver | None = None) -> FileResult:
+    """Check numbered lines; the violations come back filtered by `config` and the file's suppressions. The
+    engine is appended to `seen`, for a caller that reads the game afterwards (`rulecheck cards used`).
+    `observer` sees the replay after each line (`rulecheck trace`); it must not change it."""
     result = result or FileResult(path)
     config = config or DEFAULT
-    replay = Engine(find_edition(config.edition))   # an `edition:` header switches it
+    try:
+        cards = for_check(config.cards)   # a card database: cards named but not defined are looked up there
+    except CardDataError as err:
+        cards = None
+        result.violations.append(Violation(path, 1, 1, 1, 2, "io", str(err)))
+    replay = Engine(find_edition(config.edition), observer, cards=cards)   # an `edition:` header switches it
+    if seen is not None:
+        seen.append(replay)
     feed = replay.feed
     violations = result.violations
     statements = result.statements
@@ -64,7 +75,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     edition = replay.replay.edition.name
     for f in replay.findings:
         result.violations.append(Violation(path, f.line, f.column, f.line, max(f.end_column, f.column + 1), f.rule,
-                                           f.message, f.severity, f.related, edition=edition))
+                                           f.message, f.severity, f.related, edition=edition, hint=f.hint))
     if result.statements == 0 and not result.violations:
         result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
                                            "nothing was checked", WARNING))

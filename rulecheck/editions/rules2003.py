@@ -15,6 +15,8 @@ from .registry import CHECKED, DEFINITION, RULES
 _DEF = "a definition that other checks rely on; nothing in a transcript can break it on its own"
 
 RENUMBER: dict[str, str | None] = {
+    "118.4": None,   # paying life: outside the part of the 2003 rules rulecheck has
+    "305.1": None, "305.2": None,   # land plays from other zones, and how many (2003's 305 is the main phase)
     "500.1": "300.1", "500.2": "300.2", "500.3": None, "500.4": "300.3", "500.5": "300.4", "500.6": "300.5",
     "500.7": "300.6", "500.8": None, "500.9": None, "500.10": None, "500.11": "300.2",
     "501.1": "301.1",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .game import Game
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
-from .steps import DAMAGE_STEPS, mana_symbols, mana_value
+from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -144,10 +144,27 @@ def block_tax(g: Game) -> int:
                if a.kind == "block_cost")
 
 
+def attack_life_tax(g: Game, player: str) -> int:
+    """The life attacking `player` costs for each attacking creature ("attack cost 3 life")."""
+    return sum(life_amount(a.text) or 0 for q in g.battlefield.values() if q.controller == player
+               for a in q.abilities() if a.kind == "attack_cost")
+
+
+def block_life_tax(g: Game) -> int:
+    """The life blocking costs for each blocking creature."""
+    return sum(life_amount(a.text) or 0 for q in g.battlefield.values() for a in q.abilities()
+               if a.kind == "block_cost")
+
+
+def attacks_free(g: Game, player: str) -> bool:
+    """Whether attacking `player` costs nothing, in mana or in life."""
+    return attack_tax(g, player) == 0 and attack_life_tax(g, player) == 0
+
+
 def can_attack_for_free(g: Game) -> bool:
     """Whether something can be attacked without paying a cost: an untaxed defending player, or a planeswalker."""
     defenders = g.defenders or [x for x in g.players if x != g.active]
-    if any(attack_tax(g, d) == 0 for d in defenders):
+    if any(attacks_free(g, d) for d in defenders):
         return True
     return any((q.card.is_("planeswalker") and q.controller in defenders) or
                (q.card.is_("battle") and protector(g, q) in defenders + [None]) for q in g.battlefield.values())
@@ -236,8 +253,8 @@ def is_attacker(p: Permanent) -> bool:
 def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next."""
     power = g.pt(p)[0]
-    if power <= 0 or not p.in_combat or not assigns_this_step(g, p):
-        return []
+    if power <= 0 or not p.in_combat or not assigns_this_step(g, p) or p.pt_unknown(g.effects):
+        return []   # (power defined by an ability: what it deals is the transcript's to say)
     if is_attacker(p):
         if not p.blocked:
             target = p.attacking
@@ -251,7 +268,8 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
             q = g.by_pid(pid)
             if q is None or left <= 0:
                 continue
-            give = min(left, max(g.pt(q)[1] - q.damage, 0)) if pid != p.blockers[-1] else left
+            lethal = left if q.pt_unknown(g.effects) else max(g.pt(q)[1] - q.damage, 0)
+            give = min(left, lethal) if pid != p.blockers[-1] else left
             out.append((give, q.name))
             left -= give
         return out
@@ -294,7 +312,8 @@ def put_combat_damage_on_stack(g: Game) -> None:
     g.dealt_serial = g.step_serial
     parts: list[tuple[Permanent, int, str]] = []
     for pid, assignment in _damage_plan(g).items():
-        src = g.by_pid(pid)
+        # a creature that left the battlefield has no damage to assign, unless the transcript says it assigned some
+        src = g.by_pid(pid) or next((q for q in reversed(g.graveyard) if q.pid == pid), None)
         if src is not None:
             parts.extend((src, amount, recipient) for amount, recipient in assignment)
     g.assigned = {}
@@ -329,9 +348,10 @@ MONARCH_PASSES = "the monarch passes to "
 def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
     """Whenever a creature deals combat damage to the monarch, its controller becomes the monarch: an inherent
     trigger, controlled by the monarch, which must reach the stack like any other."""
-    if g.monarch is None or recipient != g.monarch or src is None or amount <= 0 or src.controller == recipient:
+    monarch = g.designations.get("monarch")
+    if monarch is None or recipient != monarch or src is None or amount <= 0 or src.controller == recipient:
         return
-    g.pending.append(PendingTrigger(MONARCH, MONARCH_PASSES + src.controller, g.step or "", g.monarch, "current:724.2",
+    g.pending.append(PendingTrigger(MONARCH, MONARCH_PASSES + src.controller, g.step or "", monarch, "current:724.2",
                                     f"when {src.name} dealt combat damage to the monarch"))
 
 
@@ -373,7 +393,10 @@ def _prevented(g: Game, q: Permanent, amount: int) -> int:
 def state_based_actions(g: Game) -> None:
     """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield."""
     for q in list(g.battlefield.values()):
-        if q.is_creature():
+        if q.is_creature() and q.pt_unknown(g.effects):
+            if q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"):
+                g.leave_battlefield(q)   # its toughness is unknown, but deathtouch damage destroys it anyway
+        elif q.is_creature():
             tough = g.pt(q)[1]
             destroyed = not g.has_ability(q, "indestructible") and (
                 q.damage >= tough or bool(q.counters.get("deathtouch-damage")))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
-from .objects import Card, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 
@@ -60,7 +60,7 @@ class Game:
     def __init__(self) -> None:
         self.players: list[str] = []
         self.pstate: dict[str, PlayerState] = {}
-        self.cards: dict[str, Card] = {}
+        self.cards = CardBook()
         self.battlefield: dict[int, Permanent] = {}      # in the order the permanents arrived
         self.graveyard: list[Permanent] = []
         self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
@@ -95,7 +95,7 @@ class Game:
         self.extra_turns = ExtraTurns()
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
-        self.monarch: str | None = None   # the player who is the monarch, in the editions that have it
+        self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
         # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]
@@ -115,6 +115,7 @@ class Game:
         self.damage_on_stack: list[tuple[Permanent, int, str]] | None = None
         # this turn
         self.lands_this_turn: dict[str, tuple[str, int]] = {}
+        self.land_count: dict[str, int] = {}      # land plays each player has used this turn
         self.precombat_main_done = False
         self.skipped_steps: set[str] = set()
         self.turn_steps: list[str] = []
@@ -126,11 +127,11 @@ class Game:
         raise UnknownName(ref, "player", self.players)
 
     def card(self, ref: n.Ref) -> Card:
-        c = self.cards.get(ref.text)
+        c = self.cards.find(ref.text)
         if c is None:
-            c = self.cards.get(strip_copy(ref.text))
+            c = self.cards.find(strip_copy(ref.text))
         if c is None:
-            raise UnknownName(ref, "card", self.cards)
+            raise UnknownName(ref, "card", self.cards.candidates(ref.text))
         return c
 
     def perm(self, ref: n.Ref, *, prefer: Callable[[Permanent], bool] | None = None,
@@ -155,10 +156,10 @@ class Game:
         if gone is not None:
             raise NotOnBattlefield(ref, f"{ref.text} is no longer on the battlefield (it left on line {gone.left_line})"
                                    if gone.left_line else f"{ref.text} is no longer on the battlefield")
-        if ref.text in self.cards or strip_copy(ref.text) in self.cards:
+        if self.cards.find(ref.text) or self.cards.find(strip_copy(ref.text)):
             raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
                                         f"(for example 'Alice controls {ref.text}') or narrate how it got there")
-        raise UnknownName(ref, "permanent", [p.name for p in self.battlefield.values()] + list(self.cards))
+        raise UnknownName(ref, "permanent", self.cards.candidates(ref.text, self.battlefield.values()))
 
     def _left_this_step(self, name: str) -> bool:
         """Whether a permanent of exactly this name left the battlefield in this step: the name means it (a
@@ -455,11 +456,6 @@ class Game:
         for text in self.phasing_triggers(p):
             self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
                                                when=f"when it phased {'out' if out else 'in'}"))
-
-    def empty_mana_pools(self) -> None:
-        for ps in self.pstate.values():
-            ps.lost_mana = ps.pool
-            ps.pool = []
 
     # ------------------------------------------------------------ priority and the turn plan
 

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..nodes import Ability
+
+if TYPE_CHECKING:
+    from ..cards.facts import CardFacts
+    from ..cards.library import CardLibrary
 
 
 @dataclass(slots=True)
@@ -17,6 +23,9 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     line: int = 0
     mana_cost: str | None = None
+    origin: str = ""      # where the facts came from when not from the transcript: a card database
+    subtypes: tuple[str, ...] = ()    # lower case, when known (a card database gives them: goblin, forest, ...)
+    pt_by_ability: bool = False       # power or toughness is `*` (604.3): defined by an ability the game can't compute
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
 
     def __post_init__(self) -> None:
@@ -24,6 +33,57 @@ class Card:
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
+
+
+class CardBook(dict[str, Card]):
+    """The game's cards by name: the ones the transcript defines, then the ones the card layer has (a card
+    database, `rulecheck.cards`), kept once found; a definition in the transcript wins.
+
+    A dict of the cards defined or looked up so far; `find` also looks in the library. Iterating gives only
+    the cards known so far (never the whole database)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.library: CardLibrary | None = None
+        self.facts: dict[str, CardFacts] = {}      # name -> the database facts a card was made from
+
+    def _load(self, name: str) -> Card | None:
+        if self.library is None or not name:
+            return None
+        facts = self.library.lookup(name)
+        if facts is None:
+            return None
+        from ..cards.definition import definition, subtypes_of  # only a check with a database needs it
+        d = definition(facts, name, 0)
+        card = Card(name, d.types, d.power, d.toughness, d.loyalty, d.abilities, 0, d.mana_cost,
+                    origin=f"{facts.source} ({self.library.info.format})", subtypes=subtypes_of(facts),
+                    pt_by_ability=d.power is None and facts.power is not None or d.toughness is None
+                    and facts.toughness is not None)
+        super().__setitem__(name, card)
+        self.facts[name] = facts
+        return card
+
+    def find(self, name: str) -> Card | None:
+        """The card of this name: defined, or looked up before, or found in the library now."""
+        found = super().get(name)
+        return found if found is not None else self._load(name)
+
+    def defined(self, name: str) -> Card | None:
+        """The card the transcript itself defined under this name (not one from the library)."""
+        card = super().get(name)
+        return card if card is not None and not card.origin else None
+
+    def define(self, card: Card) -> None:
+        """A definition from the transcript (or its card files): it replaces what the library gave."""
+        self.facts.pop(card.name, None)
+        super().__setitem__(card.name, card)
+
+    def candidates(self, name: str, permanents: Iterable[Permanent] = ()) -> list[str]:
+        """Names to suggest instead of an unknown one: the permanents', the known cards', the library's nearest."""
+        out = [*(p.name for p in permanents), *self]
+        if self.library is not None:
+            out += self.library.suggest(name)
+        return out
 
 
 @dataclass(slots=True)
@@ -87,6 +147,10 @@ class Permanent:
 
     def is_creature(self) -> bool:
         return "creature" in self.types
+
+    def pt_unknown(self, effects: list[Effect]) -> bool:
+        """Its power and toughness come from an ability the game can't compute (`*/*`) and no effect sets them."""
+        return self.card.pt_by_ability and not any(e.target == self.pid and e.set_pt for e in effects)
 
     def is_(self, card_type: str) -> bool:
         """Whether it has this type (or colour, or supertype) now, effects applied."""
@@ -192,9 +256,8 @@ class ExtraTurns:
 
 @dataclass(slots=True)
 class DayNightState:
-    """The game's day/night designation and what its untap step check looks at."""
+    """What the untap step's day/night check looks at (the designation itself is in Game.designations)."""
 
-    now: str | None = None                                  # "day", "night", or neither yet
     casts: dict[str, int] = field(default_factory=dict)     # spells cast this turn, by player
     previous: tuple[str, int] | None = None                 # the previous turn's active player and their casts
     changed: str | None = None                              # what the untap check did this untap step

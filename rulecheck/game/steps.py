@@ -116,6 +116,12 @@ def mana_symbols(text: str) -> list[str]:
     return re.findall(r"\{([^}]*)\}", text)
 
 
+def life_amount(text: str) -> int | None:
+    """The life a cost written `3 life` asks for; None when the cost is mana."""
+    amount, _, rest = text.strip().partition(" ")
+    return int(amount) if amount.isascii() and amount.isdigit() and rest.strip() == "life" else None
+
+
 def mana_value(symbols: list[str]) -> int:
     total = 0
     for s in symbols:

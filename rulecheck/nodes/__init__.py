@@ -68,7 +68,19 @@ from .header import (
     Title,
     TurnHeader,
 )
-from .mana import AddMana, Discard, Draw, GainLife, LoseLife, ManaEmpties, PayMana, PlayLand, SetScheme, TapForMana
+from .mana import (
+    AddMana,
+    Discard,
+    Draw,
+    GainLife,
+    LoseLife,
+    ManaEmpties,
+    PayLife,
+    PayMana,
+    PlayLand,
+    SetScheme,
+    TapForMana,
+)
 from .permanents import (
     Attach,
     BecomesTapped,
@@ -106,7 +118,7 @@ __all__ = [
     "Fact", "PlayerState", "PermanentSpec", "Controls", "Holds", "DelayedTrigger", "TurnHeader", "SETUP_KINDS",
     "StepBoundary", "TurnEnd", "Gap", "PassPriority", "AllPass", "ExtraTurn", "ExtraPhase", "SkipStep",
     "SkipTurn", "Target", "Cast", "Activate", "Trigger", "Resolve", "Countered", "PlayLand", "TapForMana",
-    "AddMana", "PayMana", "ManaEmpties", "Draw", "Discard", "LoseLife", "GainLife", "SetScheme", "UntapAll",
+    "AddMana", "PayMana", "PayLife", "ManaEmpties", "Draw", "Discard", "LoseLife", "GainLife", "SetScheme", "UntapAll",
     "Untap", "Tap", "BecomesTapped", "PhaseEvent", "Leaves", "Sacrifice", "Regenerate", "GainControl", "Attach",
     "RegenerationShield", "PutOntoBattlefield", "ChooseDefender", "DeclareAttackers", "DeclareBlockers",
     "DamageOrder", "Assignment", "AssignDamage", "DamageDealt", "DamageToStack", "DamageResolves", "DealDamage",

@@ -9,6 +9,7 @@ from .base import Ref, Statement
 class PlayLand(Statement):
     player: Ref
     card: Ref
+    zone: str = "hand"   # "graveyard" or "library" (its top) when played from there (Crucible of Worlds, Courser)
 
 
 class TapForMana(Statement):
@@ -25,6 +26,14 @@ class AddMana(Statement):
 class PayMana(Statement):
     player: Ref
     mana: str
+    purpose: str | None  # "attack", "block" or None
+
+
+class PayLife(Statement):
+    """`Alice pays 3 life to attack`: a cost paid in life."""
+
+    player: Ref
+    amount: int
     purpose: str | None  # "attack", "block" or None
 
 

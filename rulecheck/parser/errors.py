@@ -34,6 +34,7 @@ _TERMINAL_WORDS = {
     "EXTRA": "'(extra turn)'", "PRIORITY_MODE": "'explicit' or 'implicit'", "OPTION": "a game option",
     "COUNTER_KIND": "a counter kind like +1/+1", "$END": "the end of the line",
     "MONARCH": "a name", "DAY_NIGHT": "'day' or 'night'", "EXTRA_PLACE": "'this phase' or 'this step'",
+    "LAND_ZONE": "a zone like 'her graveyard' or 'the top of her library'",
 }
 
 _STARTERS = ("title", "players", "edition", "priority", "include", "option", "archenemy", "card", "turn",

@@ -63,6 +63,8 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:
         return None
+    if isinstance(stmt, n.AssertPT) and p.pt_unknown(g.effects):
+        return None   # defined by an ability the game can't compute: the transcript's word is not judged
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)
         if (pw, tg) != (stmt.power, stmt.toughness):

@@ -24,6 +24,8 @@ class Finding:
     message: str
     related: tuple[str, ...] = ()
     severity: str = "error"
+    hint: str | None = None
+
 
 
 @dataclass
@@ -37,6 +39,7 @@ class Declaration:
     band: bool = False
     banded: list[int] = field(default_factory=list)   # pids declared on a line that says "as a band"
     paid: int = 0
+    paid_life: int = 0
     pay_line: n.Statement | None = None
     bad: set[int] = field(default_factory=set)  # pids already flagged individually
     declared: dict[int, int] = field(default_factory=dict)   # pid -> how many creatures or players it is paired with
@@ -129,17 +132,17 @@ class Replay:
     def is_flagged(self, stmt: n.Statement) -> bool:
         return (stmt.span.line, stmt.span.column) in self._flagged_stmt
 
-    def syntax(self, ref: n.Ref, line: int, message: str) -> None:
+    def syntax(self, ref: n.Ref, line: int, message: str, hint: str | None = None) -> None:
         """A name that is not defined, or a statement the language doesn't allow here."""
-        self._tool_finding("syntax", ref, line, message)
+        self._tool_finding("syntax", ref, line, message, hint)
 
     def state(self, ref: n.Ref, line: int, message: str) -> None:
         """The transcript says something the replayed game can't have: a permanent that isn't there."""
         self._tool_finding("state", ref, line, message)
 
-    def _tool_finding(self, code: str, ref: n.Ref, line: int, message: str) -> None:
+    def _tool_finding(self, code: str, ref: n.Ref, line: int, message: str, hint: str | None = None) -> None:
         key = (line, code)
         if key in self._flagged:
             return
         self._flagged.add(key)
-        self.findings.append(Finding(line, ref.column, ref.end_column, code, message))
+        self.findings.append(Finding(line, ref.column, ref.end_column, code, message, hint=hint))

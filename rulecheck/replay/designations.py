@@ -11,6 +11,7 @@ from .context import Replay
 from .registry import handles
 
 DAY_NIGHT = "current:502.2"
+DAY_OR_NIGHT = "day/night"   # the game's designation, in Game.designations
 
 
 def note_cast(r: Replay, player: str) -> None:
@@ -29,13 +30,14 @@ def untap_check(r: Replay) -> None:
     """The second part of the untap step (current 502.2): day and night may change."""
     s = r.day_night
     s.changed = None
-    if s.now is None or s.previous is None or r.edition.number(DAY_NIGHT) is None:
+    now = r.game.designations.get(DAY_OR_NIGHT)
+    if now is None or s.previous is None or r.edition.number(DAY_NIGHT) is None:
         return
     _, casts = s.previous
-    if s.now == "day" and casts == 0:
-        s.now = s.changed = "night"
-    elif s.now == "night" and casts >= 2:
-        s.now = s.changed = "day"
+    if now == "day" and casts == 0:
+        r.game.designations[DAY_OR_NIGHT] = s.changed = "night"
+    elif now == "night" and casts >= 2:
+        r.game.designations[DAY_OR_NIGHT] = s.changed = "day"
 
 
 @handles(n.DayNight, when="any", checks=(DAY_NIGHT,))
@@ -52,16 +54,16 @@ def becomes(r: Replay, stmt: n.DayNight) -> None:
             r.flag(stmt, DAY_NIGHT, f"it becomes {stmt.which} in the untap step, but {who}, the previous turn's "
                                     f"active player, cast {spells} that turn: {why}", ("730.2",))
         s.changed = stmt.which
-    s.now = stmt.which
+    g.designations[DAY_OR_NIGHT] = stmt.which
 
 
 @handles(n.AssertDayNight, when="any")
 def is_(r: Replay, stmt: n.AssertDayNight) -> None:
-    s = r.day_night
-    if s.now is None or r.edition.number(DAY_NIGHT) is None:
+    now = r.game.designations.get(DAY_OR_NIGHT)
+    if now is None or r.edition.number(DAY_NIGHT) is None:
         return   # neither yet, or an edition without day and night: not judged
-    if s.now != stmt.which:
-        r.flag(stmt, "assert", f"it is {s.now} in the replay, not {stmt.which}")
+    if now != stmt.which:
+        r.flag(stmt, "assert", f"it is {now} in the replay, not {stmt.which}")
 
 
 MONARCH_KEY = "current:724.2"
@@ -73,4 +75,4 @@ def becomes_monarch(r: Replay, stmt: n.BecomesMonarch) -> None:
     to the monarch passes it on; both are triggers owed like any other. Editions without the monarch keep no
     monarch and judge nothing about it."""
     if r.edition.number(MONARCH_KEY) is not None:
-        r.game.monarch = r.game.player(stmt.player)
+        r.game.designations["monarch"] = r.game.player(stmt.player)

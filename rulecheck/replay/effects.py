@@ -137,6 +137,7 @@ def regenerate(r: Replay, stmt: n.Regenerate) -> None:
     elif p.regenerated_serial != g.step_serial:
         r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerates, but it has no regeneration shield; say "
                                                 f"how it got one (for example '{p.name} gets a regeneration shield')")
+        g.regenerate(p)   # as narrated: tapped, its damage removed, out of combat (one fault, one finding)
 
 
 @handles(n.GainControl)

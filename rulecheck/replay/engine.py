@@ -6,10 +6,14 @@ It imports the handler modules (which register themselves); they never import it
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import nodes as n
+from ..cards.library import CardLibrary
+from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
-from . import assertions, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401 - the modules register handlers
+from . import assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
@@ -17,13 +21,24 @@ from .context import Finding, Replay
 from .registry import HANDLERS, Handler
 from .steps import before_event
 
+LineObserver = Callable[[int, Replay], None]
+"""Called with a line number and the replay once every statement of that line has been replayed (and a
+declaration or assignment the next line doesn't continue has been judged): the state *after* the line. Views
+(`rulecheck trace`, the editor's hover) read the replay there; they must not change it."""
+
 
 class Engine:
     """Replays one transcript. Feed statements in order with :meth:`feed`, then :meth:`finish`; read
-    :attr:`findings`."""
+    :attr:`findings`. An `observer` (off by default: checking pays nothing for it) sees the state after each
+    line."""
 
-    def __init__(self, edition: Edition = BASELINE) -> None:
+    def __init__(self, edition: Edition = BASELINE, observer: LineObserver | None = None,
+                 cards: CardLibrary | None | bool = True) -> None:
         self.replay = Replay(edition)
+        self.observer = observer
+        # a card a transcript names without defining comes from this card database (True: the one set with
+        # `rulecheck.cards.using`, if any; None: none)
+        self.replay.game.cards.library = active_library() if cards is True else cards or None
 
     @property
     def findings(self) -> list[Finding]:
@@ -33,13 +48,16 @@ class Engine:
         r = self.replay
         g = r.game
         line = stmt.span.line
-        if line != r.last_line:
+        previous = r.last_line
+        if line != previous:
             if r.resolving_line != line:
                 r.resolving = None
             r.last_line = line
             g.line = line
         if r.declaration is not None or r.assigning is not None:
             self._close_groups(stmt)
+        if self.observer is not None and line != previous and previous:
+            self.observer(previous, r)
         cls = type(stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
@@ -59,7 +77,7 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            r.syntax(err.ref, line, str(err))
+            r.syntax(err.ref, line, str(err), _unknown_card_hint(err, g.cards.library is not None))
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
 
@@ -70,6 +88,8 @@ class Engine:
     def finish(self) -> None:
         """End of transcript: close anything still open."""
         self._close_groups(None)
+        if self.observer is not None and self.replay.last_line:
+            self.observer(self.replay.last_line, self.replay)
 
     def _close_groups(self, stmt: n.Statement | None) -> None:
         """Judge a declaration or damage assignment once a statement that doesn't continue it arrives
@@ -85,11 +105,19 @@ class Engine:
             close_assignment(r, group)
 
 
+def _unknown_card_hint(err: UnknownName, with_library: bool) -> str | None:
+    """Without a card database, say where a card's facts can come from."""
+    if with_library or not str(err).startswith(("unknown card", "unknown permanent")) or err.suggestion is not None:
+        return None
+    return (f"define it ('card {err.ref.text}: creature 2/2') or give a card database: "
+            "rulecheck check --cards FILE (Scryfall or MTGJSON; 'rulecheck cards fetch' downloads one)")
+
+
 def _continues_declaration(stmt: n.Statement, kind: str) -> bool:
     if isinstance(stmt, n.DeclareAttackers) and kind == "attack" and stmt.attackers:
         return True
     if isinstance(stmt, n.DeclareBlockers) and kind == "block" and stmt.blockers:
         return True
-    if isinstance(stmt, n.PayMana) and stmt.purpose in (None, "attack" if kind == "attack" else "block"):
+    if isinstance(stmt, (n.PayMana, n.PayLife)) and stmt.purpose in (None, "attack" if kind == "attack" else "block"):
         return True
     return isinstance(stmt, (n.TapForMana, n.AddMana))

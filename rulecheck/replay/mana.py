@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import is_attacker
+from ..game.lands import land_plays_allowed, may_play_from
+from ..game.pools import empty_pools, unspent
 from ..game.steps import STEP_PHASE, mana_symbols, mana_value
 from .context import Replay
 from .registry import handles
@@ -27,7 +29,6 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged:
         before = g.lands_this_turn.get(player)
-        ps = g.pstate[player]
         if player != g.active:
             r.flag(stmt, "505.5b", f"{player} plays {card.name} during {g.active}'s turn; only the active player "
                                    "may play a land")
@@ -37,17 +38,32 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
         elif g.stack:
             r.flag(stmt, "505.5b", f"{player} plays {card.name} while {g.stack[-1].source} is on the stack; a land "
                                    "is played only when the stack is empty")
-        elif before is not None:
-            r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this turn "
-                                   f"({before[0]}, line {before[1]})")
-        elif ps.land_played is not None:
-            r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this turn")
-    g.lands_this_turn.setdefault(player, (card.name, stmt.span.line))
+        elif not may_play_from(g, player, stmt.zone):
+            where = f"the top of {player}'s library" if stmt.zone == "library" else f"{player}'s {stmt.zone}"
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} from {where}; a land is played from the hand unless "
+                                   f"an effect lets {player} play lands from there", ("305.1",))
+        elif g.land_count.get(player, 0) >= land_plays_allowed(g, player):
+            allowed = land_plays_allowed(g, player)
+            if allowed > 1:
+                r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played "
+                                       f"{g.land_count[player]} lands this turn, all the land plays {player} has",
+                       ("305.2",))
+            elif before is not None:
+                r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this "
+                                       f"turn ({before[0]}, line {before[1]})")
+            else:
+                r.flag(stmt, "505.5b", f"{player} plays {card.name}, but {player} already played a land this turn")
+    if not flagged and not r.is_flagged(stmt):
+        # a land play of the turn (305.2): an illegal one enters as narrated but doesn't use one up, since the
+        # rules would have reversed it (716), so a later legal play is not a second finding of the same fault
+        g.lands_this_turn.setdefault(player, (card.name, stmt.span.line))
+        g.land_count[player] = g.land_count.get(player, 0) + 1
     ps = g.pstate[player]
-    if card.name in ps.hand_cards:
-        ps.hand_cards.remove(card.name)
-    if ps.hand is not None and ps.hand > 0:
-        ps.hand -= 1
+    if stmt.zone == "hand":   # a land played from another zone leaves the hand as it was
+        if card.name in ps.hand_cards:
+            ps.hand_cards.remove(card.name)
+        if ps.hand is not None and ps.hand > 0:
+            ps.hand -= 1
     g.new_perm(card.name, card, player, new=True)
 
 
@@ -97,7 +113,7 @@ def step_ends(r: Replay, step: str) -> None:
     if not r.edition.mana_empties_each_step and not phase_ends(r, step):
         return
     burn(r)
-    g.empty_mana_pools()
+    empty_pools(g)
 
 
 def burn(r: Replay) -> None:
@@ -105,7 +121,7 @@ def burn(r: Replay) -> None:
         return
     g = r.game
     for ps in g.pstate.values():
-        amount = mana_value(ps.pool)
+        amount = mana_value(unspent(g, ps)[0])   # mana an effect keeps doesn't burn
         if amount:
             ps.life -= amount
             before = r.mana_burned.get(ps.name, (0, 0))[0]
@@ -146,5 +162,4 @@ def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     burn(r)
     for ps in g.pstate.values():
         if ps.pool:
-            ps.lost_mana = ps.pool
-            ps.pool = []
+            ps.lost_mana, ps.pool = unspent(g, ps)

@@ -66,12 +66,13 @@ def edition(r: Replay, stmt: n.Edition) -> None:
 @handles(n.CardDef, when="setup")
 def add_card(r: Replay, stmt: n.CardDef) -> None:
     g = r.game
-    if stmt.name in g.cards:
+    first = g.cards.defined(stmt.name)
+    if first is not None:
         r.syntax(n.Ref(stmt.name, stmt.name_column, stmt.name_column + len(stmt.name)), stmt.span.line,
-                 f"card '{stmt.name}' is defined twice (first on line {g.cards[stmt.name].line})")
+                 f"card '{stmt.name}' is defined twice (first on line {first.line})")
         return
-    g.cards[stmt.name] = Card(stmt.name, stmt.types, stmt.power, stmt.toughness, stmt.loyalty, stmt.abilities,
-                              stmt.span.line, stmt.mana_cost)
+    g.cards.define(Card(stmt.name, stmt.types, stmt.power, stmt.toughness, stmt.loyalty, stmt.abilities,
+                        stmt.span.line, stmt.mana_cost))
 
 
 @handles(n.PlayerState, when="setup")
@@ -84,6 +85,7 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.hand = int(fact.value)  # type: ignore[call-overload]
         elif fact.key == "lands_played" and fact.value:
             ps.land_played = ("a land", stmt.span.line)
+            r.game.land_count[ps.name] = int(fact.value)  # type: ignore[call-overload]
         elif fact.key == "mana":
             ps.pool = mana_symbols(str(fact.value))
         elif fact.key == "max_hand_size":

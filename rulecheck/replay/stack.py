@@ -20,6 +20,7 @@ from .combat.entering import enter_as_told
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
+from .costs import pay_from_pool
 from .designations import note_cast
 from .registry import handles
 from .tba import (
@@ -111,10 +112,10 @@ def _pay(r: Replay, stmt: n.Cast | n.Activate, player: str, cost: str | None, wh
     cost = "".join(f"{{{s}}}" for s in mana_symbols(cost or "") if s.isdigit() or s in _PLAIN_MANA)
     if not cost:
         return
-    enough, emptied = r.game.pay_from_pool(player, cost)
-    if enough:
+    paid = pay_from_pool(r, player, cost)
+    if paid == "paid":
         return
-    if emptied:
+    if paid == "emptied":
         r.flag(stmt, "500.4", f"{player} pays {cost} for {what} with mana that emptied from the pool when the "
                               "previous step ended", ("106.4", "703.4p"))
     elif stmt.from_pool or not stmt.paying:
@@ -136,8 +137,7 @@ def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> Non
         if p.controller != player:
             r.state(ref, stmt.span.line, f"{player} sacrifices {p.name}, but {p.name} is {p.controller}'s; a player "
                                          "sacrifices only permanents they control")
-            continue
-        g.leave_battlefield(p)
+        g.leave_battlefield(p)   # gone as narrated, flagged or not (one fault, one finding)
 
 
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
@@ -381,7 +381,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.resolving = item
     r.resolving_line = stmt.span.line
     if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
-        g.monarch = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
+        g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:

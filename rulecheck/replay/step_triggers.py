@@ -27,7 +27,7 @@ def owe_step_triggers(r: Replay, step: str) -> None:
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     if g.delayed:
         g.pending.extend(fire_delayed(r, step))
-    if step == "end step" and g.monarch is not None and g.monarch == g.active:
+    if step == "end step" and g.designations.get("monarch") == g.active:
         g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, g.active, "current:724.2",
                                         "as the monarch's end step began"))
     if step == "precombat main phase" and any(c.is_("saga") for c in g.cards.values()):

@@ -125,6 +125,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}
+    g.land_count = {}
     g.skipped_steps = set()
     g.turn_steps = []
     g.precombat_main_done = False
@@ -203,7 +204,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
         untap_check(r)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
-                    and assigns_this_step(g, p)]
+                    and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
         if fighters:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")

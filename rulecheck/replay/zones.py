@@ -139,9 +139,12 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
              if p.tapped and p.controller == player and p.name not in names]
         for p in targets:
             p.tapped = False
-    else:
-        for ref in (stmt.permanents if isinstance(stmt, n.Untap) else ()):
-            g.perm(ref, prefer=lambda q: q.tapped).tapped = False
+    else:   # another player's untap, flagged: what it says untaps does (one fault, one finding)
+        names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
+        targets = [g.perm(ref, prefer=lambda q: q.tapped) for ref in stmt.permanents] if isinstance(stmt, n.Untap) \
+            else [p for p in g.battlefield.values() if p.tapped and p.controller == player and p.name not in names]
+        for p in targets:
+            p.tapped = False
 
 
 @handles(n.PhaseEvent, checks=("502.1", "703.4a"))
@@ -165,7 +168,7 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
     if g.step == "cleanup step" and r.resolving is None:
         g.cleanup_priority = True
     if p is not None and stmt.state_based and p.regenerated_serial == g.step_serial and g.pt(p)[1] > 0 \
-            and p.damage < g.pt(p)[1]:
+            and p.damage < g.pt(p)[1] and not p.pt_unknown(g.effects):
         r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerated instead: its regeneration shield replaced "
                                                 "the destruction, so it is still on the battlefield")
         return

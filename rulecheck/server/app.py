@@ -35,6 +35,7 @@ from .features import (
     hover,
     symbols_of,
 )
+from .features.cards import card_hover, library_for
 
 DEFAULT_DEBOUNCE = 0.3  # seconds after the last keystroke before a check starts
 MAX_DEBOUNCE = 10.0
@@ -228,9 +229,13 @@ def create_server() -> RulecheckServer:
         if doc is None:
             return None
         analysis = server.analyses.get(doc.uri)
-        return hover(doc, Pos(params.position.line, params.position.character), server.encoding,
-                     server.kind_of(doc), analysis.diagnostics if analysis else (), server.markdown,
-                     server.docs_url)
+        pos = Pos(params.position.line, params.position.character)
+        current = analysis is not None and analysis.version == doc.version   # the state of this very text
+        found = hover(doc, pos, server.encoding, server.kind_of(doc), analysis.diagnostics if analysis else (),
+                      server.markdown, server.docs_url, analysis.trace if current and analysis else None)
+        if found is None and server.kind_of(doc) == TRANSCRIPT:   # a card name: its facts from the card database
+            found = card_hover(doc, pos, server.encoding, library_for(fs_path(doc.uri)), server.markdown)
+        return found
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
                     types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]))
@@ -253,7 +258,8 @@ def create_server() -> RulecheckServer:
         if symbols is None and not server.shut_down:
             loop = asyncio.get_running_loop()
             symbols = await loop.run_in_executor(server.worker, symbols_of, doc.text)
-        items = completions(doc, Pos(params.position.line, params.position.character), server.encoding, symbols)
+        pos = Pos(params.position.line, params.position.character)
+        items = completions(doc, pos, server.encoding, symbols, library_for(fs_path(doc.uri)))
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(types.SHUTDOWN)

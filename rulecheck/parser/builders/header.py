@@ -91,6 +91,12 @@ class HeaderBuild(BuildBase):
     def block_cost(self, mana: Token) -> n.Ability:
         return n.Ability("block_cost", str(mana))
 
+    def attack_life_cost(self, life: Token) -> n.Ability:
+        return n.Ability("attack_cost", f"{life} life")
+
+    def block_life_cost(self, life: Token) -> n.Ability:
+        return n.Ability("block_cost", f"{life} life")
+
     def text_ability(self, tok: Token) -> n.Ability:
         text = str(tok)[1:-1].strip()
         # quoted rules text that reads as a triggered ability is one (documented in transcript-language.md)

@@ -15,6 +15,10 @@ class ManaBuild(BuildBase):
     def play_land(self, player: n.Ref, card: n.Ref) -> n.PlayLand:
         return n.PlayLand(self._span(player, card), player, card)
 
+    def play_land_from(self, player: n.Ref, card: n.Ref, zone: Token) -> n.PlayLand:
+        where = "library" if "library" in zone else "graveyard" if "graveyard" in zone else "hand"
+        return n.PlayLand(self._span(player, card, zone), player, card, where)
+
     def tap_for_mana(self, player: n.Ref, perms: tuple[n.Ref, ...], mana: Token) -> n.TapForMana:
         return n.TapForMana(self._span(player, perms, mana), player, perms, str(mana))
 
@@ -26,6 +30,9 @@ class ManaBuild(BuildBase):
 
     def pay_mana(self, player: n.Ref, mana: Token, purpose: str | None = None) -> n.PayMana:
         return n.PayMana(self._span(player, mana), player, str(mana), purpose)
+
+    def pay_life(self, player: n.Ref, amount: Token, purpose: str | None = None) -> n.PayLife:
+        return n.PayLife(self._span(player, amount), player, int(amount), purpose)
 
     def mana_empties(self, *toks: Token) -> n.ManaEmpties:
         return n.ManaEmpties(self._span(toks))

@@ -35,6 +35,14 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
             close_assignment(r, r.assigning)
         r.assigning = AssignmentGroup(player)
     r.assigning.lines.append(stmt)
+    # one fault, one finding: a flagged assignment is still the damage the transcript says is dealt
+    _judge_assignment(r, stmt, p)
+    g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
+
+
+def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
+    """What is wrong with one creature's assignment (510.1a-d, 510.5, 506.4); flagged, never dropped."""
+    g = r.game
     total = sum(a.amount for a in stmt.assignments)
     recipients = [a.recipient.text for a in stmt.assignments]
     if not g.on_battlefield(p) or not p.in_combat:
@@ -50,10 +58,11 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
-    if power <= 0 and total:
+    unknown = p.pt_unknown(g.effects)   # power defined by an ability: how much it assigns is not judged
+    if power <= 0 and total and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
         return
-    if total and total != power:
+    if total and total != power and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
         return
     if is_attacker(p):
@@ -100,7 +109,6 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
             r.flag(stmt, "510.1d", f"{p.name} assigns combat damage only to the creatures it is blocking, not to "
                                    f"{bad[0]}")
             return
-    g.assigned[p.pid] = [(a.amount, a.recipient.text) for a in stmt.assignments]
 
 
 @closes(checks=("510.1c", "510.1d", "510.1e"))
@@ -136,7 +144,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                 break
             others = assigned_to.get(q.name, 0) - got
             total_needed = g.pt(q)[1] - q.damage
-            lethal = got >= 1 if deathtouch else (got + others) >= total_needed
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or q.pt_unknown(g.effects)
             if not lethal and short is None:
                 short = q
         else:

@@ -13,8 +13,10 @@ from ...game.combat import (
     MAX_ONE_ATTACK,
     MAX_ONE_BLOCK,
     UNBLOCKED,
+    attack_life_tax,
     attack_tax,
     bandmates,
+    block_life_tax,
     block_tax,
     defending_player_of,
     dictated_defender,
@@ -25,13 +27,15 @@ from ...game.combat import (
     triggers_on_attacking_alone,
 )
 from ...game.objects import Permanent
-from ...game.steps import mana_symbols, mana_value
 from ..context import Declaration, Replay
+from ..costs import judge_cost
 from ..registry import closes, handles
 from ..tba import in_step, no_attackers, tba
 from .evasion import evasion
 from .requirements import attack_requirements, block_requirements
 from .triggers import became_blocked, became_blocker, owe
+
+_COLOUR_WORDS = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored"})
 
 
 @handles(n.ChooseDefender, checks=("507.1", "703.4e"))
@@ -66,9 +70,10 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     decl = r.declaration
     decl.lines.append(stmt)
     decl.band = decl.band or stmt.band
-    if player != g.active:
+    # a declaration by another player is flagged, and its creatures attack all the same (one fault, one finding)
+    wrong_player = player != g.active
+    if wrong_player:
         r.flag(stmt, "508.1", f"{player} declares attackers, but only the active player {g.active} does")
-        return
     target_name: str | None = None
     if stmt.target is not None:
         target_name = _attack_target(r, stmt, stmt.target, player)
@@ -77,7 +82,7 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
         decl.add(p.pid, [target_name] if target_name else [], stmt)
         if stmt.band:
             decl.banded.append(p.pid)
-        if _attacker_problem(r, stmt, p, player):
+        if wrong_player or _attacker_problem(r, stmt, p, player):
             decl.bad.add(p.pid)
 
 
@@ -94,8 +99,9 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
     if p.card.is_("battle"):   # an edition without battles (310) doesn't judge them: its 310.8b is None
         return _battle_target(r, stmt, p, player)
     if not p.card.is_("planeswalker"):
-        r.flag(stmt, "506.3", f"{p.name} is a {' '.join(p.card.types)}, not a player or planeswalker; only players "
-                              "and planeswalkers can be attacked")
+        kind = " ".join(t for t in p.card.types if t not in _COLOUR_WORDS)
+        r.flag(stmt, "506.3", f"{p.name} is a {kind}, not a player or planeswalker; only players and planeswalkers "
+                              "can be attacked")
     elif p.controller == player or (g.defenders and p.controller not in g.defenders):
         r.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
                               "defending player can be attacked", ("508.1b",))
@@ -185,16 +191,14 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
                                 "other\"", ("702.20",))
     else:
         attack_requirements(r, decl, attackers)
-    # 508.1g-i costs
-    cost = 0
-    tax: dict[str, int] = {}   # what attacking each defending player costs, per creature
+    # 508.1g-i costs, in mana and in life
+    cost = life = 0
     for p in attackers:
         target = target_of.get(p.pid)
         if target in g.pstate:
-            if target not in tax:
-                tax[target] = attack_tax(g, target)
-            cost += tax[target]
-    _judge_cost(r, decl, cost, "508.1g", "508.1i", "attack")
+            cost += attack_tax(g, target)
+            life += attack_life_tax(g, target)
+    judge_cost(r, decl, cost, life, "508.1g", "508.1i", "attack")
     # 508.1f, 508.1j
     for p in attackers:
         target = target_of.get(p.pid)
@@ -219,28 +223,6 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         no_attackers(r)
 
 
-def _judge_cost(r: Replay, decl: Declaration, cost: int, total_rule: str, paid_rule: str, what: str) -> None:
-    if decl.pay_line is not None:
-        if decl.paid != cost:
-            r.flag(decl.pay_line, total_rule, f"the total cost to {what} is {{{cost}}}, but {decl.player} pays "
-                                              f"{{{decl.paid}}}", (paid_rule,))
-    elif cost > 0:
-        r.flag(decl.lines[0] if decl.lines else None, paid_rule,
-               f"{what}ing costs {{{cost}}} in total, and it is not paid")
-
-
-@handles(n.PayMana)
-def pay(r: Replay, stmt: n.PayMana) -> None:
-    g = r.game
-    player = g.player(stmt.player)
-    decl = r.declaration
-    amount = mana_value(mana_symbols(stmt.mana))
-    if decl is not None:
-        decl.paid += amount
-        decl.pay_line = stmt
-    g.pay_from_pool(player, stmt.mana)
-
-
 @handles(n.DeclareBlockers, checks=("509.1", "509.1a", "509.1b", "506.3", "703.4g"))
 def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
     g = r.game
@@ -255,14 +237,16 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
     decl = r.declaration
     decl.lines.append(stmt)
     attackers = [g.perm(ref) for ref in stmt.attackers]
-    if player == g.active and stmt.blockers:
+    # the active player's blocks are flagged, and made all the same (one fault, one finding)
+    wrong_player = player == g.active and bool(stmt.blockers)
+    if wrong_player:
         r.flag(stmt, "509.1", f"{player} declares blockers, but {player} is the active player; only defending "
                               "players declare blockers")
-        decl.bad.update(b.pid for b in (g.perm(ref) for ref in stmt.blockers))
-        return
     for ref in stmt.blockers:
         b = g.perm(ref, prefer=lambda q: q.controller == player)
         decl.add(b.pid, [a.name for a in attackers], stmt)
+        if wrong_player:
+            decl.bad.add(b.pid)
         if b.pid in decl.bad:
             continue
         if _blocker_problem(r, stmt, b, attackers, player, decl):
@@ -333,8 +317,8 @@ def _close_block(r: Replay, decl: Declaration) -> None:
                                                            f"({g.global_static(MAX_ONE_BLOCK)[0].name})") or flagged
     if not flagged:
         block_requirements(r, decl, blocks)
-    cost = block_tax(g) * len(blockers)
-    _judge_cost(r, decl, cost, "509.1d", "509.1f", "block")
+    judge_cost(r, decl, block_tax(g) * len(blockers), block_life_tax(g) * len(blockers), "509.1d", "509.1f",
+               "block")
     # blocking a creature in a band blocks the whole band (702.20)
     for b in blockers:
         for a in list(blocks[b.pid]):

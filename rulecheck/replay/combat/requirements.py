@@ -17,7 +17,8 @@ from ...game.combat import (
     MUST_BE_BLOCKED,
     MUST_BLOCK,
     able_to_attack,
-    attack_tax,
+    attacks_free,
+    block_life_tax,
     block_tax,
     can_attack_for_free,
     defending_player_of,
@@ -63,7 +64,7 @@ def _attackable(r: Replay, players: list[str]) -> list[str]:
     player is required to pay one to obey a requirement, 508.1d)."""
     g = r.game
     return [x for x in players if (x in g.defenders or (not g.defenders and x != g.active))
-            and attack_tax(g, x) == 0]
+            and attacks_free(g, x)]
 
 
 @lru_cache(maxsize=1024)
@@ -101,7 +102,7 @@ def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Perm
     wanted = tuple(g.has_ability(a, MUST_BE_BLOCKED) for a in attackers)
     if not lures and not musts and not any(wanted):
         return
-    if block_tax(g) > 0 or g.abilities_unknown:
+    if block_tax(g) > 0 or block_life_tax(g) > 0 or g.abilities_unknown:
         return   # every block costs something, and no player is required to pay to obey a requirement (509.1c)
     a_index = {a.pid: i for i, a in enumerate(attackers)}
     needs_two = tuple(needs_two_blockers(g, a) for a in attackers)

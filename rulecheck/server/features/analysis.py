@@ -14,7 +14,9 @@ from ...config import Config, ConfigError, ConfigResolver
 from ...diagnostics import WARNING, Violation
 from ...exam import grade_data
 from ...suppression import UNUSED
+from ...trace import Trace, trace_text
 from ..documents import Document, units
+from .cards import with_cards
 from .common import EXAM, IGNORED, RULES_DOC_URL, SOURCE, TRANSCRIPT, Symbols, doc_link, document_kind
 from .names import symbols_of
 
@@ -31,6 +33,7 @@ class Analysis:
     symbols: Symbols | None = None
     seconds: float = 0.0
     config_error: str | None = None
+    trace: Trace | None = None      # a transcript's state after each line, for hover
 
 
 def exam_violations(text: str, path: str | None) -> list[Violation]:
@@ -46,6 +49,13 @@ def transcript_violations(text: str, path: str | None, config: Config) -> list[V
     return checker.check_text(text, path=path, config=config, base_dir=Path(path).parent)
 
 
+def transcript_trace(text: str, path: str | None, config: Config) -> Trace:
+    """`transcript_violations` with the state after each line recorded (`rulecheck trace`)."""
+    if path is None:
+        return trace_text(text, path="<string>", config=config)
+    return trace_text(text, path=path, config=config, base_dir=Path(path).parent)
+
+
 def analyse(doc: Document, path: str | None, encoding: str, docs_url: str = RULES_DOC_URL) -> Analysis:
     """Check a snapshot of a document and turn the violations into LSP diagnostics at its positions."""
     started = time.perf_counter()
@@ -54,11 +64,12 @@ def analyse(doc: Document, path: str | None, encoding: str, docs_url: str = RULE
         if result.kind == EXAM:
             result.violations = exam_violations(doc.text, path)
         else:
-            config = ConfigResolver().for_path(path if path else "-")  # as the command line finds it
+            config = with_cards(ConfigResolver().for_path(path if path else "-"))  # as the command line finds it
             result.kind = document_kind(path, doc.language_id, config.extension)
             if result.kind == IGNORED:
                 return result
-            result.violations = transcript_violations(doc.text, path, config)
+            result.trace = transcript_trace(doc.text, path, config)
+            result.violations = result.trace.findings     # what check reports: the trace runs the same checker
     except ConfigError as err:
         if result.kind == IGNORED:  # not a transcript by its name: the configuration that might say so is broken
             return result

@@ -7,9 +7,11 @@ import re
 
 from lsprotocol import types
 
+from ...cards.library import CardLibrary
 from ...editions.registry import RULES, TOOL_RULES
 from ...parser import split_comment
 from ..documents import Document, Pos, index_of, units
+from .cards import card_completions
 from .common import _CODE_LIST, _TYPED_WORD, _WORD_CHAR, Symbols
 
 STEP_NAMES = ("untap step", "upkeep step", "draw step", "precombat main phase", "beginning of combat step",
@@ -56,7 +58,8 @@ def _replace_start(prefix: str, candidate: str) -> int | None:
     return None
 
 
-def completions(doc: Document, pos: Pos, encoding: str, symbols: Symbols | None) -> list[types.CompletionItem]:
+def completions(doc: Document, pos: Pos, encoding: str, symbols: Symbols | None,
+                cards: CardLibrary | None = None) -> list[types.CompletionItem]:
     """Names anywhere in a statement; statement keywords as well at the start of a line; rule codes in a
     comment's `expect:` or `ignore[...]` list. While a word is being typed, only the items it begins."""
     line_text = doc.line(pos.line)
@@ -75,6 +78,9 @@ def completions(doc: Document, pos: Pos, encoding: str, symbols: Symbols | None)
         for label, text, detail in (symbols.names if symbols else ()):
             kind = types.CompletionItemKind.Variable if detail == "player" else types.CompletionItemKind.Value
             items.append((label, text, detail, kind))
+        known = {text for _, text, _, _ in items}
+        items += [(label, text, detail, types.CompletionItemKind.Value)   # names from the card database
+                  for label, text, detail in card_completions(cards, statement) if text not in known]
         if statement.strip() == "" or re.fullmatch(r"\s*[a-z.][a-z .\-]*", statement):
             items += [(kw.strip(), kw, detail, types.CompletionItemKind.Keyword) for kw, detail in KEYWORDS]
     out: list[types.CompletionItem] = []

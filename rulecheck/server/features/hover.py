@@ -11,6 +11,8 @@ from lsprotocol import types
 from ...editions.registry import TOOL_RULES
 from ...explain import Summary, summary
 from ...parser import split_comment
+from ...trace import Trace
+from ...trace.render_text import state_after
 from ..documents import Document, Pos, index_of, units
 from .common import _CODE_LIST, _CODE_WORD, _RULE_NUMBER, EXAM, RULES_DOC_URL, TRANSCRIPT, doc_link
 
@@ -70,9 +72,26 @@ def contains(r: types.Range, pos: Pos) -> bool:
     return start <= (pos.line, pos.character) <= end
 
 
+def state_at(doc: Document, pos: Pos, encoding: str, trace: Trace | None) -> tuple[str, types.Range] | None:
+    """The game state after the statement under the cursor (not in its comment), and the statement's range."""
+    if trace is None:
+        return None
+    text = doc.line(pos.line)
+    code = split_comment(text)[0].rstrip()
+    if not code.strip() or index_of(text, pos.character, encoding) > len(code):
+        return None
+    state = state_after(trace, pos.line + 1)
+    if state is None:
+        return None
+    start = len(code) - len(code.lstrip())
+    return state, types.Range(types.Position(pos.line, units(text[:start], encoding)),
+                              types.Position(pos.line, units(code, encoding)))
+
+
 def hover(doc: Document, pos: Pos, encoding: str, kind: str, diagnostics: Iterable[types.Diagnostic],
-          markdown: bool, docs_url: str = RULES_DOC_URL) -> types.Hover | None:
-    """The rules of the diagnostics under the cursor, then the rule number or code written under it."""
+          markdown: bool, docs_url: str = RULES_DOC_URL, trace: Trace | None = None) -> types.Hover | None:
+    """The rules of the diagnostics under the cursor, then the rule number or code written under it; on a
+    statement of a transcript, then the game state after it (`trace`: the last check's, of this version)."""
     codes: list[str] = []
     hit: types.Range | None = None
     for d in diagnostics:
@@ -87,8 +106,13 @@ def hover(doc: Document, pos: Pos, encoding: str, kind: str, diagnostics: Iterab
             hit = types.Range(types.Position(pos.line, units(line[:span[0]], encoding)),
                               types.Position(pos.line, units(line[:span[1]], encoding)))
     found = [s for s in (summary(c) for c in codes) if s is not None]
-    if not found:
+    state = state_at(doc, pos, encoding, trace) if kind == TRANSCRIPT else None
+    if not found and state is None:
         return None
+    parts = [hover_text(found, markdown, docs_url)] if found else []
+    if state is not None:
+        head = f"After line {pos.line + 1}"
+        parts.append(f"**{head}**\n\n```text\n{state[0]}\n```" if markdown else f"{head}:\n{state[0]}")
+        hit = hit or state[1]
     kind_of = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
-    return types.Hover(contents=types.MarkupContent(kind=kind_of, value=hover_text(found, markdown, docs_url)),
-                       range=hit)
+    return types.Hover(contents=types.MarkupContent(kind=kind_of, value="\n\n---\n\n".join(parts)), range=hit)

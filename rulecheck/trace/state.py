@@ -1,0 +1,189 @@
+"""The state of a replayed game as plain data (JSON-ready dicts and lists), read section by section.
+
+Each section has its own small function, so that a new mechanic of the game model (a counter, a designation)
+is one more field in one function. Everything here only reads the game and the replay's context; nothing
+changes them. The shape is described by docs/trace.schema.json.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game.game import Game
+from ..game.objects import PendingTrigger, Permanent, PlayerState, StackItem
+from ..game.steps import PRIORITY_STEPS, STEP_PHASE
+from ..replay.context import Replay
+
+State = dict[str, Any]
+
+
+class PermanentReader:
+    """`permanent_section`, made again only for a permanent whose `permanent_key` changed: most lines change one
+    or two permanents of a board of twenty, and building each one's section on every line was most of a trace's
+    time. The sections it returns for an unchanged permanent are the same objects as before."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def __call__(self, g: Game) -> dict[str, Any]:
+        out = {}
+        seen = self._seen
+        now: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+        for p in g.battlefield.values():
+            key = permanent_key(g, p)
+            old = seen.get(p.pid)
+            section = old[1] if old is not None and old[0] == key else permanent_section(g, p)
+            now[p.pid] = (key, section)
+            out[str(p.pid)] = section
+        self._seen = now
+        return out
+
+
+def snapshot(r: Replay, permanents: PermanentReader | None = None) -> State:
+    """The whole state after a line: the turn, the players, the permanents (by id), the stack, the triggers
+    waiting for it, and a combat declaration still being written."""
+    g = r.game
+    return {
+        "turn": turn_section(r),
+        "players": [player_section(g, g.pstate[name]) for name in g.players if name in g.pstate],
+        "permanents": permanents(g) if permanents is not None else
+        {str(p.pid): permanent_section(g, p) for p in g.battlefield.values()},
+        "stack": [stack_item(item) for item in g.stack],
+        "pending": [pending_trigger(t) for t in g.pending],
+        "declaring": declaring_section(r),
+    }
+
+
+def turn_section(r: Replay) -> dict[str, Any]:
+    g = r.game
+    step = g.step
+    return {
+        "edition": r.edition.name,
+        "number": g.turn or None,
+        "active": g.active or None,
+        "phase": _phase(step) if step else None,
+        "step": step,
+        "between": "turns" if g.between_turns else "steps" if g.between_steps else None,
+        "priority": priority_holder(r),
+    }
+
+
+def _phase(step: str) -> str:
+    phase = STEP_PHASE.get(step)
+    if phase is None:
+        return step
+    return {"main": step, "beginning": "beginning phase", "combat": "combat phase", "ending": "ending phase"}[phase]
+
+
+def priority_holder(r: Replay) -> str | None:
+    """Who has priority, where the transcript makes it known: the active player before anyone has acted in a
+    step; in a transcript that narrates every pass, the player after an unbroken run of passes in turn order.
+    None when nobody has it (untap step, between steps) or it is not known."""
+    g = r.game
+    if not g.started or g.step is None or g.between_steps or g.between_turns or g.step not in PRIORITY_STEPS:
+        return None
+    if g.pending:
+        return None
+    if not r.priority_used and not g.passed:
+        return g.active or None
+    if g.mode != "explicit" or not g.passed or g.all_passed() or g.active not in g.players:
+        return None
+    order = g.players[g.players.index(g.active):] + g.players[:g.players.index(g.active)]
+    # the passers must be one run in turn order; the next player after it has priority
+    for start in range(len(order)):
+        run = [order[(start + i) % len(order)] for i in range(len(g.passed))]
+        if set(run) == g.passed:
+            return order[(start + len(run)) % len(order)]
+    return None
+
+
+def player_section(g: Game, ps: PlayerState) -> dict[str, Any]:
+    return {
+        "name": ps.name,
+        "life": ps.life,
+        "mana": "".join("{" + sym + "}" for sym in ps.pool),
+        "hand": ps.hand,
+        "scheme": ps.scheme,
+    }
+
+
+def permanent_key(g: Game, p: Permanent) -> tuple[Any, ...]:
+    """Everything `permanent_section` and `combat_section` read, cheaply: a field added there is added here."""
+    return (p.name, p.controller, p.types, g.pt(p) if p.is_creature() else None, p.card.loyalty, p.damage,
+            tuple(p.counters.items()) if p.counters else (), p.tapped, p.phased_out, p.token, p.attached_to, p.new,
+            p.attacking, p.blocked, tuple(p.blocking), tuple(p.blockers), p.pid in g.orders_announced,
+            tuple(g.assigned.get(p.pid, ())) if g.assigned else ())
+
+
+def permanent_section(g: Game, p: Permanent) -> dict[str, Any]:
+    """One permanent: what it is, its power and toughness as modified, and its place in combat."""
+    creature = p.is_creature()
+    power, toughness = g.pt(p) if creature else (None, None)
+    return {
+        "id": p.pid,
+        "name": p.name,
+        "controller": p.controller,
+        "types": list(p.types),
+        "power": power,
+        "toughness": toughness,
+        "loyalty": loyalty(p),
+        "damage": p.damage,
+        "counters": {k: v for k, v in p.counters.items() if v and k != "deathtouch-damage"},
+        "tapped": p.tapped,
+        "phased_out": p.phased_out,
+        "token": p.token,
+        "attached_to": p.attached_to,
+        "summoning_sick": p.new,
+        **combat_section(g, p),
+    }
+
+
+def loyalty(p: Permanent) -> int | None:
+    """A planeswalker's loyalty: its loyalty counters, or the printed loyalty it entered with."""
+    if not p.is_("planeswalker"):
+        return None
+    return p.counters.get("loyalty", p.card.loyalty)
+
+
+def combat_section(g: Game, p: Permanent) -> dict[str, Any]:
+    """What it attacks, what it blocks, and who blocks it: blockers listed in damage assignment order once that
+    order exists (`ordered`)."""
+    blocking = [q.name for q in map(g.battlefield.get, p.blocking) if q is not None]
+    blockers = [q.name for q in map(g.battlefield.get, p.blockers) if q is not None]
+    return {
+        "attacking": p.attacking,
+        "blocked": p.blocked,
+        "blocking": blocking,
+        "blockers": blockers,
+        "ordered": p.pid in g.orders_announced and len(blockers) > 1,
+        "assigned": [[amount, to] for amount, to in g.assigned.get(p.pid, ())],
+    }
+
+
+def stack_item(item: StackItem) -> dict[str, Any]:
+    return {
+        "kind": item.kind,
+        "source": item.source,
+        "controller": item.controller,
+        "text": item.trigger,
+        "targets": list(item.targets),
+        "line": item.line,
+    }
+
+
+def pending_trigger(t: PendingTrigger) -> dict[str, Any]:
+    return {"source": t.source, "text": t.text, "controller": t.controller}
+
+
+def declaring_section(r: Replay) -> dict[str, Any] | None:
+    """An attack or block declaration written over several lines and not yet complete: what it pairs so far."""
+    d = r.declaration
+    if d is None:
+        return None
+    g = r.game
+    pairs = []
+    for pid, targets in d.pairs:
+        p = g.battlefield.get(pid)
+        if p is not None:
+            pairs.append([p.name, list(targets)])
+    return {"kind": d.kind, "player": d.player, "pairs": pairs}
