@@ -104,8 +104,8 @@ def test_what_a_card_becomes_in_the_game(path: Path) -> None:
         ("keyword", "flying"),
         ("text", "Nightmare's power and toughness are each equal to the number of Swamps you control.")])
     assert library.lookup("Nightmare").power == "*"  # type: ignore[union-attr]
-    # landwalk is not in the language: kept as unknown text, with the subtypes a landwalk check needs
-    assert made("Bog Wraith") == (("black", "creature"), 3, 3, [("text", "Swampwalk")])
+    # landwalk is a keyword of the language; the card layer gives the subtypes a landwalk check needs
+    assert made("Bog Wraith") == (("black", "creature"), 3, 3, [("keyword", "swampwalk")])
     assert library.lookup("Swamp").subtypes == ("Swamp",)  # type: ignore[union-attr]
     assert made("Goblin Piker")[3] == [("static", "can't block")]
     assert made("Mogg Flunkies")[3] == [("static", "can't attack or block alone")]

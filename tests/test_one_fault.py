@@ -73,8 +73,9 @@ def _player_life(g: Game, player: str) -> int | None:
     return ps.life if ps is not None else None
 
 
-def _claims(g: Game, stmt: n.Statement) -> list[Claim]:
-    """What the statement says happened, as checks on the game after it, from the game before it."""
+def _claims(g: Game, stmt: n.Statement, already: int = 0) -> list[Claim]:
+    """What the statement says happened, as checks on the game after it, from the game before it. `already`: the
+    damage a combat damage resolution on the same line dealt before the line tells it part by part (2003)."""
     if isinstance(stmt, n.AssignDamage):
         p = g.find_perm(stmt.creature, anywhere=True)
         if p is None:
@@ -164,7 +165,13 @@ def _claims(g: Game, stmt: n.Statement) -> list[Claim]:
         if player not in g.pstate:
             return []
         before = _player_life(g, player)
-        return [(f"{player} was dealt {stmt.amount}", lambda h: _player_life(h, player) == (before or 0) - stmt.amount)]
+        return [(f"{player} was dealt {stmt.amount}",
+                 lambda h: _player_life(h, player) == (before or 0) + already - stmt.amount)]
+    if isinstance(stmt, n.Crew):
+        v = g.find_perm(stmt.vehicle)
+        crew = [q for q in (g.find_perm(x) for x in stmt.crew) if q]
+        return ([(f"{v.name} was crewed", lambda h: v.is_creature())] if v else []) + \
+            [(f"{q.name} crewed it (tapped)", lambda h, q=q: q.tapped) for q in crew]
     if isinstance(stmt, n.Sacrifice):
         perms = [q for q in (g.find_perm(x) for x in stmt.permanents) if q]
         return [(f"{q.name} left the battlefield", lambda h, q=q: q.pid not in h.battlefield) for q in perms]
@@ -202,8 +209,12 @@ def _watching(claims: list[tuple[n.Statement, str, bool]], fed: list[n.Statement
     def watched_feed(self: engine_module.Engine, stmt: n.Statement) -> None:
         g = self.replay.game
         fed.append(stmt)
+        r = self.replay
+        told = r.resolving is not None and r.resolving.kind == "damage" and isinstance(stmt, n.DealDamage)
+        already = sum(amount for src, amount, to in r.resolved_damage if told and isinstance(stmt, n.DealDamage)
+                      and src.name == stmt.source.text and to == stmt.recipient.text)
         try:
-            checks = _claims(g, stmt)
+            checks = _claims(g, stmt, already)
         except LookupError:
             checks = []
         feed(self, stmt)
@@ -246,7 +257,7 @@ FILES = fail_fixtures()
 # the statement classes `_claims` knows what they narrate
 ORACLE = {n.AssignDamage, n.DeclareAttackers, n.DeclareBlockers, n.PayMana, n.PayLife, n.PlayLand, n.DamageOrder, n.Tap,
           n.TapForMana, n.Untap, n.UntapAll, n.PhaseEvent, n.Discard, n.LoseLife, n.GainLife, n.DealDamage,
-          n.Sacrifice, n.Regenerate, n.PutOntoBattlefield, n.DayNight}
+          n.Sacrifice, n.Regenerate, n.PutOntoBattlefield, n.Crew, n.DayNight}
 
 
 def test_there_are_fail_fixtures_to_check() -> None:

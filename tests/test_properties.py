@@ -57,7 +57,7 @@ STRUCTURED = {
 
 def _alternatives(terminal: str) -> list[str]:
     """The top-level alternatives of a terminal's regular expression in the grammar."""
-    match = re.search(rf"^{terminal}: /\(\?:(.*)\)(?:\\b)?/$", grammar_text(), re.M)
+    match = re.search(rf"^{terminal}: /\(\?:(.*?)\)(?:\\b|\(\?!\[\\w-\]\))?/$", grammar_text(), re.M)
     assert match is not None, terminal
     out, depth, current = [], 0, ""
     for ch in match.group(1):
@@ -70,7 +70,21 @@ def _alternatives(terminal: str) -> list[str]:
     return [*out, current]
 
 
-PROPERTIES = {a: re.escape(a) for t in ("KEYWORD", "STATIC") for a in _alternatives(t)} | STRUCTURED
+# the combat keywords (COMBAT_KEYWORD): the plain ones by their text, the ones with a number or a cost by pattern
+COMBAT_NUMBERED = {"bushido N": r"bushido \d", "rampage N": r"rampage \d", "annihilator N": r"annihilator \d",
+                   "afflict N": r"afflict \d", "crew N": r"crew \d", "frenzy N": r"frenzy \d", "ninjutsu {COST}": r"ninjutsu \{"}
+COMBAT = {a: re.escape(a) for a in _alternatives("COMBAT_KEYWORD") if "\\" not in a and "(" not in a}
+
+
+def test_every_combat_keyword_is_listed() -> None:
+    """Each alternative of COMBAT_KEYWORD is either plain text or one of the numbered keywords above."""
+    rest = [a for a in _alternatives("COMBAT_KEYWORD") if a not in COMBAT]
+    assert rest == ["(?:bushido|rampage|annihilator|afflict|frenzy|crew) \\d+", "ninjutsu (?:\\{[^}\\s]{1,3}\\})+"]
+    assert len(COMBAT) == 14
+
+
+PROPERTIES = {a: re.escape(a) for t in ("KEYWORD", "STATIC") for a in _alternatives(t)} | STRUCTURED | COMBAT \
+    | COMBAT_NUMBERED
 
 
 def _definitions() -> list[tuple[Path, str, bool]]:

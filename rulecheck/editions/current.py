@@ -35,6 +35,13 @@ RENUMBER: dict[str, str | None] = {
     # keyword rules
     "702.16": "702.17", "702.18": "702.19", "702.19": "702.20", "702.20": "702.22", "702.24": "702.26",
     "current:702.111": "702.111",
+    # keyword rules of combat (docs/coverage.md): baseline number -> current number
+    "702.12": "702.13", "702.13": "702.14", "702.14": "702.15", "702.15": "702.16", "702.21": "702.23",
+    "702.23": "702.25", "702.26": "702.28", "702.29": "702.31", "702.34": "702.36", "702.37": "702.39",
+    "702.43": "702.45", "702.47": "702.49", "702.81": "702.83", "702.84": "702.86", "702.89": "702.91",
+    "702.66": "702.68", "702.78": "702.80", "702.88": "702.90",
+    "current:702.116": "702.116", "current:702.118": "702.118", "current:702.121": "702.121",
+    "current:702.130": "702.130", "current:702.19c": "702.19c", "current:702.122": "702.122",
     "current:500.10a": "500.10a",
     "current:310.8b": "310.8b",
     "712.1c": "723.1d", "712.3": "723.1e",
@@ -51,7 +58,9 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
                        "the monarch passes it on) go on the stack before anyone gets priority", CHECKED, "",
               ("603.3",)),
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
-              "", ("506.2", "508.1b")))
+              "", ("506.2", "508.1b")),
+         Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
+                         "greater", CHECKED, "", ("508.1a",)))
 
 TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",

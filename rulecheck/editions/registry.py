@@ -206,6 +206,8 @@ RULES: tuple[Rule, ...] = (
     _r("514.3", "Normally nobody gets priority in the cleanup step"),
     _r("514.3a", "Priority in cleanup comes only after state-based actions or triggers, and then another cleanup "
                  "step follows"),
+    _r("702.47", "Ninjutsu is activated from the hand only while an attacking creature of its player's is "
+                 "unblocked", related=("509.1h",)),
     _r("703.1", "Turn-based actions don't use the stack", DEFINITION,
        "checked through each turn-based action's own rule (502.2, 504.1, 510.2, 514.1)"),
     _r("703.2", "Abilities that watch for a step are triggered abilities, not turn-based actions",

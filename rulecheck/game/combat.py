@@ -5,6 +5,7 @@ Queries and moves only; which rule a declaration breaks is the replay's business
 
 from __future__ import annotations
 
+from ..nodes import Ability
 from .game import Game
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value
@@ -43,12 +44,42 @@ def triggers_on_attacking_alone(text: str) -> bool:
     return text == "exalted" or text.startswith(ALONE_TRIGGER)
 
 
+FLANKED = "whenever this becomes blocked by a creature without flanking"
+
+# Keyword abilities that are combat triggers (702): the trigger conditions each one stands for.
+KEYWORD_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "provoke": (ATTACKS,), "annihilator": (ATTACKS,), "battle cry": (ATTACKS,), "melee": (ATTACKS,),
+    "myriad": (ATTACKS,), "rampage": (BECOMES_BLOCKED,), "afflict": (BECOMES_BLOCKED,),
+    "bushido": (BLOCKS, BECOMES_BLOCKED), "flanking": (FLANKED,), "frenzy": (UNBLOCKED,),
+}
+
+
+def keyword_name(text: str) -> str:
+    """A keyword without its number or cost: 'bushido 2' is bushido, 'ninjutsu {1}{U}' is ninjutsu."""
+    head, _, tail = text.rpartition(" ")
+    return head if head and (tail.isdigit() or tail.startswith("{")) else text
+
+
 def trigger_kind(text: str) -> str | None:
-    return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith((k + ",", k + " "))), None)
+    """The combat trigger condition a triggered ability's text states: exactly one of COMBAT_TRIGGERS, alone or
+    followed by a comma and its effect. A condition that says more ("whenever this attacks the player with the
+    most life, ...") is not one of them: the trigger is unknown, neither owed nor judged."""
+    return next((k for k in COMBAT_TRIGGERS if text == k or text.startswith(k + ",")), None)
+
+
+def combat_kinds(a: Ability) -> tuple[str, ...]:
+    """The combat trigger conditions of one ability: a triggered ability's own, or a keyword's (bushido: blocks,
+    becomes blocked)."""
+    if a.kind == "trigger":
+        kind = trigger_kind(a.text)
+        return (kind,) if kind else ()
+    if a.kind == "keyword":
+        return KEYWORD_TRIGGERS.get(keyword_name(a.text), ())
+    return ()
 
 
 def has_trigger(p: Permanent, kind: str) -> bool:
-    return any(a.kind == "trigger" and trigger_kind(a.text) == kind for a in p.abilities())
+    return not p.lost and any(kind in combat_kinds(a) for a in p.abilities())
 
 
 def trigger_count(p: Permanent, kind: str) -> int:
@@ -251,10 +282,21 @@ def is_attacker(p: Permanent) -> bool:
 
 
 def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
-    """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next."""
+    """How a creature whose assignment was not narrated assigns its damage: in order, lethal before the next.
+    When its power, or a blocker's toughness, can't be computed (`*/*`), nothing is dealt and what it would have
+    been dealt to is uncertain from then on."""
     power = g.pt(p)[0]
-    if power <= 0 or not p.in_combat or not assigns_this_step(g, p) or p.pt_unknown(g.effects):
-        return []   # (power defined by an ability: what it deals is the transcript's to say)
+    if not p.in_combat or not assigns_this_step(g, p):
+        return []
+    if p.pt_unknown(g.effects) or any(q is not None and q.pt_unknown(g.effects)
+                                       for q in map(g.by_pid, p.blockers)):
+        others = p.blockers if is_attacker(p) else p.blocking
+        g.uncertain.update(q.name for q in map(g.by_pid, others) if q is not None)
+        if is_attacker(p) and not p.blocked and p.attacking is not None:
+            g.uncertain.add(p.attacking)
+        return []
+    if power <= 0:
+        return []
     if is_attacker(p):
         if not p.blocked:
             target = p.attacking
@@ -324,11 +366,11 @@ def put_combat_damage_on_stack(g: Game) -> None:
     g.note_stack_change()
 
 
-def resolve_combat_damage(g: Game) -> None:
+def resolve_combat_damage(g: Game) -> list[tuple[Permanent, int, str]]:
     """Combat damage on the stack resolves: dealt as assigned, even by a creature that has left the battlefield,
-    but not to a creature that has left it."""
+    but not to a creature that has left it. Returns what was on the stack."""
     if g.damage_on_stack is None:
-        return
+        return []
     parts = g.damage_on_stack
     g.damage_on_stack = None
     g.stack = [item for item in g.stack if item.kind != "damage"]
@@ -339,6 +381,20 @@ def resolve_combat_damage(g: Game) -> None:
         apply_damage(g, src, amount, recipient)
         combat_damage_to_monarch(g, src, amount, recipient)
     state_based_actions(g)
+    return parts
+
+
+def undo_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    """Take back damage just dealt (the transcript says it was dealt otherwise): a player's life and lifelink's
+    gain, or the damage marked on a permanent still on the battlefield."""
+    if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
+        g.pstate[src.controller].life -= amount
+    if recipient in g.pstate:
+        g.pstate[recipient].life += amount
+        return
+    q = g.named(recipient)
+    if q is not None:
+        q.damage = max(q.damage - amount, 0)
 
 
 MONARCH = "the monarch"   # the source of the monarch's inherent triggered abilities, which have none (724.2)
@@ -361,8 +417,10 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         return   # damage from a source the recipient has protection from is prevented
     if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
         g.pstate[src.controller].life += amount
+    infect = src is not None and g.has_ability(src, "infect")
     if recipient in g.pstate:
-        g.pstate[recipient].life -= amount
+        if not infect:   # infect gives poison counters instead (not kept: no rule of combat depends on them)
+            g.pstate[recipient].life -= amount
         return
     if q is None:
         return
@@ -374,6 +432,10 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
     elif q.card.is_("battle") and not q.is_creature():
         if "defense" in q.counters:   # damage to a battle removes defense counters (310.6)
             q.counters["defense"] = max(0, q.counters["defense"] - amount)
+    elif src is not None and (infect or g.has_ability(src, "wither")):
+        q.counters["-1/-1"] = q.counters.get("-1/-1", 0) + amount   # -1/-1 counters instead of damage
+        if g.has_ability(src, "deathtouch"):
+            q.counters["deathtouch-damage"] = 1
     else:
         q.damage += amount
         if src is not None and g.has_ability(src, "deathtouch"):

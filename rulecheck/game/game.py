@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
+from .layers import ability_texts_now, has_ability_now
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
@@ -101,6 +102,7 @@ class Game:
         # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]
         self.expired: dict[int, list[tuple[Effect, str]]] = {}
         self.damage_removed: dict[int, int] = {}         # pid -> damage last removed from it in a cleanup
+        self.uncertain: set[str] = set()    # players and permanents dealt damage the replay can't compute (`*/*`)
         # combat
         self.assigned: dict[int, list[tuple[int, str]]] = {}      # pid -> [(amount, recipient)]
         self.combat_attackers_declared = False
@@ -218,20 +220,11 @@ class Game:
         return power + plus_p, tough + plus_t
 
     def has_ability(self, p: Permanent, text: str) -> bool:
-        if p.has(text):
-            return True
-        if self.effects and any(e.target == p.pid and e.ability is not None and e.ability.text == text
-                                for e in self.effects):
-            return True
-        return bool(self._attachers) and any(g.text == text for ab in self._attached_bonuses(p) for g in ab.grants)
+        return has_ability_now(self.effects, p, text, self._attached_bonuses if self._attachers else None)
 
     def ability_texts(self, p: Permanent) -> list[str]:
         """Every ability it has now: printed, set up, granted by effects and by what is attached to it."""
-        texts = [a.text for a in p.abilities()]
-        texts += [e.ability.text for e in self.effects if e.target == p.pid and e.ability is not None]
-        if self._attachers:
-            texts += [g.text for ab in self._attached_bonuses(p) for g in ab.grants]
-        return texts
+        return ability_texts_now(self.effects, p, self._attached_bonuses if self._attachers else None)
 
     def _attached_bonuses(self, p: Permanent) -> list[Ability]:
         return [ab for q in self._attachers.values() if not q.phased_out and (
@@ -263,7 +256,7 @@ class Game:
     def add_effect(self, e: Effect) -> None:
         """An effect begins; its timestamp is now (effects are kept in timestamp order)."""
         self.effects.append(e)
-        if e.controller is not None or e.add_types:
+        if e.controller is not None or e.add_types or e.lose_all:
             p = self.battlefield.get(e.target)
             if p is not None:
                 self._refresh(p)
@@ -281,7 +274,7 @@ class Game:
                 self.expired.setdefault(e.target, []).append((e, when))
         if gone:
             self.effects = [e for e in self.effects if not ends(e)]
-            for pid in {e.target for e in gone if e.controller is not None or e.add_types}:
+            for pid in {e.target for e in gone if e.controller is not None or e.add_types or e.lose_all}:
                 p = self.battlefield.get(pid)
                 if p is not None:
                     self._refresh(p)
@@ -301,6 +294,7 @@ class Game:
                 if e.controller is not None:
                     controller = e.controller
         p.types = types
+        p.lost = any(e.lose_all and e.target == p.pid for e in self.effects)
         if controller != p.controller:
             p.controller = controller
             p.new = True
@@ -337,7 +331,8 @@ class Game:
         holders = self._statics.get(text)
         if not holders:
             return []
-        return [p for p in holders.values() if not p.phased_out and (controller is None or p.controller == controller)]
+        return [p for p in holders.values() if not p.phased_out and not p.lost
+                and (controller is None or p.controller == controller)]
 
     # ------------------------------------------------------------ moves
     def new_perm(self, name: str, card: Card, controller: str, *, new: bool = False, token: bool = False) -> Permanent:
@@ -368,7 +363,7 @@ class Game:
         """Its abilities that trigger as it phases the way it just did ("whenever this phases out")."""
         direction = "out" if p.phased_out else "in"
         out = []
-        for a in p.abilities():
+        for a in p.abilities() if not p.lost else ():
             m = _PHASES.match(a.text) if a.kind == "trigger" else None
             if m is not None and m.group(1) == direction:
                 out.append(a.text)
@@ -379,7 +374,7 @@ class Game:
         they arrived."""
         if not self._step_triggers:
             return []
-        return [self._step_triggers[pid] for pid in sorted(self._step_triggers)]
+        return [self._step_triggers[pid] for pid in sorted(self._step_triggers) if not self._step_triggers[pid].lost]
 
     def add_printed_ability(self, p: Permanent, ability: Ability) -> None:
         """An ability the setup says the permanent has, as if printed on it."""

@@ -30,6 +30,8 @@ class Card:
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
+        if any(a.kind == "cda" for a in self.abilities):   # `card Tarmogoyf: creature */1+*` in a transcript
+            self.pt_by_ability = True
 
     def is_(self, card_type: str) -> bool:
         return card_type in self.types
@@ -137,13 +139,16 @@ class Permanent:
     attached_pid: int | None = None       # the permanent this Aura or Equipment is attached to
     loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
+    lost: bool = False                    # it lost all abilities (613 layer 6): only abilities granted later count
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
 
     def has(self, text: str) -> bool:
-        """Whether the permanent was printed (or set up) with this ability; effects are the game's business."""
-        return text in self.card.texts or (bool(self.extra) and any(a.text == text for a in self.extra))
+        """Whether the permanent was printed (or set up) with this ability, and hasn't lost it; effects are the
+        game's business."""
+        return not self.lost and (text in self.card.texts or (bool(self.extra) and any(a.text == text
+                                                                                        for a in self.extra)))
 
     def is_creature(self) -> bool:
         return "creature" in self.types
@@ -177,6 +182,8 @@ class Effect:
     # "for as long as": (kind, permanent id, other permanent id or player); kinds: on_battlefield, controls,
     # attached, paired
     condition: tuple[str, int, int | str | None] | None = None
+    lose_all: bool = False                 # it loses all abilities (those granted by later effects stay)
+
 
 
 @dataclass(slots=True)

@@ -10,6 +10,7 @@ the shared values), :mod:`.header` (header, cards, starting state), :mod:`.turns
 
 from __future__ import annotations
 
+from .actions import Crew, Exert, Goad, LoseAbilities
 from .base import (  # noqa: F401 - _NodeMeta and _first_init: the old module's, for code written against it
     Ability,
     Condition,
@@ -124,5 +125,5 @@ __all__ = [
     "DamageOrder", "Assignment", "AssignDamage", "DamageDealt", "DamageToStack", "DamageResolves", "DealDamage",
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
-    "AssertDayNight", "BecomesMonarch",
+    "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
 ]

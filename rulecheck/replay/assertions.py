@@ -48,6 +48,10 @@ def _tbas_pending(r: Replay) -> bool:
 def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tuple[str, str] | None:
     """What is wrong with the assertion in the replayed game now (rule key and message), or None."""
     g = r.game
+    subject = stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent
+    if subject.text in g.uncertain and isinstance(stmt, n.AssertCount) and stmt.what in ("life", "damage"):
+        _adopt(r, stmt)   # dealt damage the replay couldn't compute: the transcript says what it is
+        return None
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
         actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
@@ -108,3 +112,17 @@ def status(r: Replay, stmt: n.AssertStatus) -> None:
         _status_effect(r, stmt)
     else:
         assertion(r, stmt)
+
+
+def _adopt(r: Replay, stmt: n.AssertCount) -> None:
+    """A life total or damage the replay lost track of (damage from a creature whose power it can't compute) is
+    what the transcript says; the replay goes on from it."""
+    g = r.game
+    name = stmt.subject.text
+    g.uncertain.discard(name)
+    if name in g.pstate and stmt.what == "life":
+        g.pstate[name].life = stmt.count
+    elif stmt.what == "damage":
+        p = g.find_perm(stmt.subject)
+        if p is not None:
+            p.damage = stmt.count

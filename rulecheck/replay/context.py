@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .. import nodes as n
 from ..editions import BASELINE, Edition
 from ..game.game import Game
-from ..game.objects import DayNightState, PlanEntry, StackItem
+from ..game.objects import DayNightState, Permanent, PlanEntry, StackItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,8 @@ class Replay:
         self.not_in_combat: dict[int, tuple[str, str]] = {}
         # mana burn not narrated (editions with mana burn): player -> (life lost, step serial of the burn)
         self.mana_burned: dict[str, tuple[int, int]] = {}
+        # combat damage on the stack that resolved on this line (2003): what the line's 'deals' narrate
+        self.resolved_damage: list[tuple[Permanent, int, str]] = []
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:

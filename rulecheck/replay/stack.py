@@ -17,6 +17,8 @@ from ..game.steps import (
 )
 from .combat import timing
 from .combat.entering import enter_as_told
+from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
+from .combat.ninjutsu import ninjutsu
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
@@ -242,7 +244,7 @@ def _may_target(r: Replay, ref: n.Ref, card: Card) -> bool:
 
 
 @handles(n.Activate, checks=("500.4", "505.5a", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
-         + timing.CHECKS)
+         + timing.CHECKS + NINJUTSU_CHECKS)
 def activate(r: Replay, stmt: n.Activate) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -254,6 +256,8 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged and source is not None:
         flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
+    if not flagged and source is None and stmt.loyalty is None:
+        flagged = ninjutsu(r, stmt, player)   # an ability activated from the hand
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, None)
     if not flagged and stmt.loyalty is not None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.actions import expire_turn_marks
 from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
 from ..game.game import Game
 from ..game.objects import PendingTrigger, PlanEntry
@@ -386,6 +387,7 @@ def _begin_step_state(g: Game, step: str) -> None:
         g.cleanup_priority = False
     if step == "beginning of combat step":
         begin_combat(g)
+    expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
 
 
 def _needs_defender_choice(r: Replay) -> bool:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .actions import ActionsBuild
 from .combat import CombatBuild
 from .effects import EffectsBuild
 from .header import HeaderBuild
@@ -13,7 +14,8 @@ from .stack import StackBuild
 from .turns import TurnsBuild
 
 
-class Build(HeaderBuild, SetupBuild, TurnsBuild, StackBuild, ManaBuild, PermanentsBuild, CombatBuild, EffectsBuild):
+class Build(HeaderBuild, SetupBuild, TurnsBuild, StackBuild, ManaBuild, PermanentsBuild, CombatBuild, EffectsBuild,
+            ActionsBuild):
     """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser): each grammar
     rule's callback is a method of the family that builds it."""
 

@@ -42,7 +42,8 @@ class HeaderBuild(BuildBase):
     def type_line(self, *toks: Token) -> tuple[str, Any]:
         types = tuple(str(t) for t in toks if t.type == "CARD_TYPE")
         pts = [str(t) for t in toks if t.type == "PT"]
-        return ("types", (types, _pt(pts[0]) if pts else None))
+        star = next((str(t) for t in toks if t.type == "STAR_PT"), None)   # set by an ability: not computed
+        return ("types", (types, _pt(pts[0]) if pts else None, star))
 
     def loyalty_prop(self, value: Token) -> tuple[str, Any]:
         return ("loyalty", int(value))
@@ -120,6 +121,8 @@ class HeaderBuild(BuildBase):
             elif prop[0] == "types":
                 types = types + prop[1][0]
                 pt = prop[1][1] or pt
+                if prop[1][2]:
+                    abilities.append(n.Ability("cda", prop[1][2]))
             elif prop[0] == "loyalty":
                 loyalty = prop[1]
             elif prop[0] == "mana_cost":

@@ -9,16 +9,22 @@ from ...game.combat import (
     assigns_this_step,
     combat_damage_to_monarch,
     deal_combat_damage,
+    defending_player_of,
     is_attacker,
     orders_by_choice,
     put_combat_damage_on_stack,
     resolve_combat_damage,
+    undo_damage,
 )
-from ...game.objects import Permanent
+from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
+from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba
+
+DAMAGE_RESOLVED_PRIORITY = "2003:310.4"   # the active player gets priority after combat damage resolves
+DAMAGE_AS_ASSIGNED = "2003:310.4"         # combat damage on the stack is dealt as it was assigned
 
 
 @handles(n.AssignDamage, checks=("510.1", "510.1a", "510.1b", "510.1c", "510.1d", "510.5", "506.4", "506.3a",
@@ -66,12 +72,15 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
         r.flag(stmt, "510.1a", f"{p.name} assigns {total} combat damage, but its power is {power}")
         return
     if is_attacker(p):
+        over = over_planeswalker(r, p)   # trample over planeswalkers: its controller may be dealt the excess
         if not p.blocked:
             target = p.attacking
             attacked = g.named(target) if target is not None and target not in g.pstate else None
             if target is not None and target not in g.pstate and (attacked is None or attacked.removed_from_combat):
                 target = None   # the planeswalker it attacked left the battlefield or combat (506.4c)
-            if total and (target is None or any(name != target for name in recipients)):
+                if over is not None:
+                    target = over   # ... but trample over planeswalkers still reaches its controller (702.19e)
+            if total and (target is None or any(name not in (target, over) for name in recipients)):
                 if target is None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "
                                            "it isn't attacking anything and assigns no combat damage",
@@ -82,14 +91,15 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                 return
         else:
             blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
-            trample = g.may_have(p, "trample")
+            trample = may_trample(g, p)
             if total and not blockers and not trample:
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, and with no creature blocking it any more it assigns "
                                        "no combat damage", ("509.1h",))
                 return
             # trample's excess goes to what the creature attacks: a creature attacking a planeswalker can't assign
             # any of it to the defending player (702.18d; current 702.19f)
-            bad = [name for name in recipients if name not in blockers and not (trample and name == p.attacking)]
+            bad = [name for name in recipients if name not in blockers and not (trample and name == p.attacking)
+                   and not (over is not None and name == over)]
             if bad and trample and bad[0] in g.pstate and p.attacking is not None:
                 r.flag(stmt, "510.1c", f"{p.name} is attacking {p.attacking}, so trample lets it assign damage "
                                        f"beyond its blockers only to {p.attacking}, not to {bad[0]}",
@@ -148,11 +158,29 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
             if not lethal and short is None:
                 short = q
         else:
-            if rule == "510.1c" and g.has_ability(p, "trample"):
+            if rule == "510.1c" and has_trample(g, p):
                 to_player = sum(amt for amt, name in g.assigned[p.pid] if name not in {q.name for q in order_perms})
                 if to_player and short is not None:
                     r.flag(stmt, "510.1c", f"{p.name} tramples over, but {short.name} is not assigned lethal damage",
                            ("702.18",))
+                    continue
+            over = over_planeswalker(r, p) if rule == "510.1c" else None
+            attacked = g.named(p.attacking) if over is not None and p.attacking is not None else None
+            if over is not None and attacked is not None and not attacked.removed_from_combat and \
+                    mine.get(over, 0) and assigned_to.get(attacked.name, 0) < loyalty(attacked):
+                r.flag(stmt, "510.1c", f"{p.name} has trample over planeswalkers, but it can assign damage to {over} "
+                                       f"only once {attacked.name} is assigned damage at least equal to its loyalty "
+                                       f"({loyalty(attacked)}), counting every creature's assignment this step",
+                       ("current:702.19c",))
+
+
+def over_planeswalker(r: Replay, p: Permanent) -> str | None:
+    """The player trample over planeswalkers lets p assign excess damage to: the controller of the planeswalker
+    it attacks (702.19c, 702.19e); None when p lacks it or attacks a player."""
+    g = r.game
+    if p.attacking is None or p.attacking in g.pstate or not g.has_ability(p, TRAMPLE_OVER):
+        return None
+    return defending_player_of(g, p)
 
 
 def _wrong_strike_step(r: Replay, stmt: n.Statement, p: Permanent) -> bool:
@@ -174,14 +202,20 @@ def _wrong_strike_step(r: Replay, stmt: n.Statement, p: Permanent) -> bool:
     return True
 
 
-@handles(n.DealDamage, checks=("703.4k", "510.5"))
+@handles(n.DealDamage, checks=("703.4k", "510.5", DAMAGE_AS_ASSIGNED))
 def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     g = r.game
     src = g.find_perm(stmt.source, anywhere=True)
     combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and r.resolving is None)
+    if combat and src is not None and r.resolving is not None and r.resolving.kind == "damage":
+        _as_assigned(r, stmt, src, r.resolved_damage, dealt=True)   # the resolution on this line, told in parts
+        return
     if combat and g.damage_on_stack is not None and src is not None:
         # combat damage on the stack (2003), its resolution told creature by creature: this part is dealt now
-        g.damage_on_stack = [part for part in g.damage_on_stack if part[0] is not src]
+        on_stack = g.damage_on_stack
+        g.damage_on_stack = [part for part in on_stack if part[0] is not src]
+        _as_assigned(r, stmt, src, on_stack, dealt=False)
+        return
     elif combat and g.step in DAMAGE_STEPS:
         if tba(r, "deal", stmt) or (src is not None and src.pid in g.dealt_in_bulk):
             return   # combat damage was already taken as dealt when another event came first
@@ -193,13 +227,37 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
         combat_damage_to_monarch(g, src, stmt.amount, stmt.recipient.text)
 
 
+def _as_assigned(r: Replay, stmt: n.DealDamage, src: Permanent, parts: list[tuple[Permanent, int, str]],
+                 *, dealt: bool) -> None:
+    """Combat damage on the stack is dealt as it was assigned, whatever happened to the creature's power since
+    (2003 310.4). `parts` is what went on the stack (`dealt`: and was dealt as the line's resolution began). A
+    narration that differs is flagged, and the replay goes on with the damage the transcript says was dealt."""
+    g = r.game
+    recipient = stmt.recipient.text
+    mine = [part for part in parts if part[0] is src]
+    same = next((part for part in mine if part[2] == recipient), None)
+    if same is not None:
+        parts.remove(same)
+    if same is not None and same[1] == stmt.amount:
+        if not dealt:
+            apply_damage(g, src, stmt.amount, recipient)
+        return
+    assigned = ", ".join(f"{amount} to {to}" for _, amount, to in mine) or "no combat damage"
+    r.flag(stmt, DAMAGE_AS_ASSIGNED, f"combat damage on the stack is dealt as it was assigned: {src.name} was "
+                                     f"assigned {assigned}, so it deals {same[1] if same else 0} combat damage to "
+                                     f"{recipient}, not {stmt.amount}, whatever its power is now", ("510.2",))
+    if same is not None and dealt:
+        undo_damage(g, src, same[1], recipient)
+    apply_damage(g, src, stmt.amount, recipient)
+
+
 @handles(n.DamageDealt, checks=("703.4k",))
 def damage_dealt(r: Replay, stmt: n.DamageDealt) -> None:
     if r.edition.combat_damage_uses_stack:   # put on the stack if it isn't yet, and resolved
         if r.game.damage_on_stack is None:
             tba(r, "deal", stmt)
             put_combat_damage_on_stack(r.game)
-        resolve_combat_damage(r.game)
+        _resolved_here(r, stmt, resolve_combat_damage(r.game))
     elif not tba(r, "deal", stmt):
         deal_combat_damage(r.game)
 
@@ -218,7 +276,13 @@ def damage_to_stack(r: Replay, stmt: n.DamageToStack) -> None:
         put_combat_damage_on_stack(r.game)
 
 
-DAMAGE_RESOLVED_PRIORITY = "2003:310.4"
+
+
+def _resolved_here(r: Replay, stmt: n.Statement, parts: list[tuple[Permanent, int, str]]) -> None:
+    """Combat damage resolved on this line: the statements after it on the line say what it did."""
+    r.resolving = StackItem("damage", "combat damage", r.game.active, None, stmt.span.line)
+    r.resolving_line = stmt.span.line
+    r.resolved_damage = list(parts)
 
 
 @handles(n.DamageResolves, checks=("edition", "703.4k", "500.2", DAMAGE_RESOLVED_PRIORITY))
@@ -238,7 +302,7 @@ def damage_resolves(r: Replay, stmt: n.DamageResolves) -> None:
         missing = [p for p in g.players if p not in g.passed]
         r.flag(stmt, "500.2", f"combat damage resolves before all players passed priority in succession "
                               f"({', '.join(missing)} did not pass)")
-    resolve_combat_damage(g)
+    _resolved_here(r, stmt, resolve_combat_damage(g))
     # then the active player gets priority (2003: 310.4): the next player to act must be the active player
     r.priority_used = False
     r.priority_rule = DAMAGE_RESOLVED_PRIORITY

@@ -132,7 +132,7 @@ def _cannot_join_combat(r: Replay, stmt: n.Statement, p: Permanent, player: str,
         return r.flag(stmt, rule, f"{p.name} is {p.controller}'s; {who} only with creatures she controls")
     if p.phased_out:
         return r.flag(stmt, rule, f"{p.name} is phased out, so it is treated as though it doesn't exist and "
-                                  f"can't {verb}", ("702.26",))
+                                  f"can't {verb}", ("702.24",))
     if p.tapped:
         return r.flag(stmt, rule, f"{p.name} is tapped; {verb}ing creatures must be untapped")
     return None

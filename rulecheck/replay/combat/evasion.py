@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
+from ...game.keywords import land_of_type, landwalks
 from ...game.objects import Permanent
 from ..context import Replay
 
@@ -18,15 +19,26 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
     if g.has_ability(b, ONLY_FLYERS) and not g.may_have(a, "flying"):
         return f"{b.name} can block only creatures with flying, and {a.name} has no flying", ("702.9",)
     if g.has_ability(a, "fear") and not (b.is_("artifact") or b.is_("black")):
-        return f"{a.name} has fear, so only artifact or black creatures can block it", ()
+        return f"{a.name} has fear, so only artifact or black creatures can block it", ("702.34",)
     if g.has_ability(a, "intimidate") and not (b.is_("artifact") or set(colours(b)) & set(colours(a))):
         return (f"{a.name} has intimidate, so only artifact creatures and creatures that share a colour with it "
-                "can block it", ())
+                "can block it", ("702.12",))
     quality = protection_against(g, a, b)
     if quality is not None:
-        return f"{a.name} has protection from {quality}, so {b.name} can't block it", ()
+        return f"{a.name} has protection from {quality}, so {b.name} can't block it", ("702.15",)
     if g.has_ability(a, "shadow") != g.has_ability(b, "shadow") and not g.abilities_unknown:
-        return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ()
+        return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ("702.26",)
     if g.has_ability(a, "horsemanship") and not g.may_have(b, "horsemanship"):
-        return f"{a.name} has horsemanship and {b.name} doesn't", ()
+        return f"{a.name} has horsemanship and {b.name} doesn't", ("702.29",)
+    if g.abilities_unknown:
+        return None   # an unknown ability could change a land's types or a creature's power
+    for land_type in landwalks(g, a):
+        land = land_of_type(g, b.controller, land_type)
+        if land is not None:
+            return (f"{a.name} has {land_type}walk and the defending player, {b.controller}, controls {land.name}, "
+                    f"a land of type {land_type.capitalize()}, so it can't be blocked", ("702.13",))
+    if g.has_ability(a, "skulk") and g.pt(b)[0] > g.pt(a)[0] and not (a.pt_unknown(g.effects)
+                                                                    or b.pt_unknown(g.effects)):
+        return (f"{a.name} has skulk, so creatures with greater power can't block it, and {b.name} has power "
+                f"{g.pt(b)[0]} to its {g.pt(a)[0]}", ("current:702.118",))
     return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...game.actions import goaders
 from ...game.combat import (
     ALONE_ATTACK,
     ALONE_BLOCK,
@@ -36,6 +37,10 @@ def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]
     g = r.game
     able = [p for p in g.battlefield.values() if able_to_attack(g, p)]
     musts = {p.pid: (int(g.has_ability(p, MUST_ATTACK)), _attackable(r, required_targets(g, p))) for p in able}
+    goaded = {p.pid: goaders(g, p) for p in able} if g.effects else {}
+    # goad (701.15b): for each goading player, attack if able, and attack a player other than them if able
+    others = {pid: _other_than(r, by) for pid, by in goaded.items() if by}
+    musts = {pid: (m + len(goaded.get(pid, ())), players) for pid, (m, players) in musts.items()}
     if not any(m or players for m, players in musts.values()):
         return
     if g.abilities_unknown:
@@ -43,19 +48,35 @@ def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]
     if not can_attack_for_free(g):
         return   # obeying would mean paying a cost, which no player is required to do (508.1d)
     max_one = bool(g.global_static(MAX_ONE_ATTACK))
-    flags = tuple((musts[p.pid][0] + len(musts[p.pid][1]), any(g.has_ability(p, a) for a in ALONE_ATTACK))
-                  for p in able)
+    flags = tuple((musts[p.pid][0] + len(musts[p.pid][1]) + others.get(p.pid, (0, ()))[0],
+                   any(g.has_ability(p, a) for a in ALONE_ATTACK)) for p in able)
     best = best_attack(flags, max_one)
     chosen = {p.pid for p in attackers}
     targets: dict[int, set[str]] = {}
     for pid, what in decl.pairs:
         targets.setdefault(pid, set()).update(what)
+    for p in attackers:   # a creature declared without a target attacks the only defending player
+        if not targets.get(p.pid) and len(g.defenders) == 1:
+            targets[p.pid] = {g.defenders[0]}
     obeyed = sum(musts[p.pid][0] + sum(1 for x in musts[p.pid][1] if x in targets.get(p.pid, ()))
+                 + sum(1 for by in others.get(p.pid, (0, ()))[1]
+                       if any(t in g.pstate and t != by for t in targets.get(p.pid, ())))
                  for p in able if p.pid in chosen)
     if obeyed < best:
         r.flag(decl.lines[0] if decl.lines else None, "508.1d",
                f"the declaration obeys {obeyed} attack requirement(s), but {best} could be obeyed without breaking "
                "a restriction")
+
+
+def _other_than(r: Replay, goading: list[str]) -> tuple[int, tuple[str, ...]]:
+    """Goad's second requirement, once per goading player: attack a player other than them, if able. Returns
+    the most of them one attack can obey (choosing its target) and the goading players whose requirement can
+    be obeyed at all."""
+    g = r.game
+    reachable = _attackable(r, [x for x in g.players if x != g.active])
+    can = tuple(by for by in goading if any(x != by for x in reachable))
+    best = max((sum(1 for by in can if by != x) for x in reachable), default=0)
+    return best, can
 
 
 def _attackable(r: Replay, players: list[str]) -> list[str]:
@@ -104,6 +125,8 @@ def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Perm
         return
     if block_tax(g) > 0 or block_life_tax(g) > 0 or g.abilities_unknown:
         return   # every block costs something, and no player is required to pay to obey a requirement (509.1c)
+    if any(g.has_ability(a, "provoke") for a in attackers):
+        return   # a provoke trigger may have made a creature block one attacker if able: a requirement not modelled
     a_index = {a.pid: i for i, a in enumerate(attackers)}
     needs_two = tuple(needs_two_blockers(g, a) for a in attackers)
     blockers_spec = []

@@ -10,9 +10,12 @@ from ...game.combat import (
     BLOCKED_BY_A_CREATURE,
     BLOCKS,
     BLOCKS_A_CREATURE,
+    FLANKED,
+    KEYWORD_TRIGGERS,
     UNBLOCKED,
     defending_player_of,
     has_trigger,
+    keyword_name,
     trigger_count,
     trigger_kind,
     triggers_on_attacking_alone,
@@ -38,6 +41,8 @@ def became_blocker(r: Replay, b: Permanent, attackers: list[Permanent]) -> None:
                 owe(r, b, BLOCKS_A_CREATURE, "509.4", f"when it blocked {a.name}")
             if has_trigger(a, BLOCKED_BY_A_CREATURE) and b.pid not in a.blockers:
                 owe(r, a, BLOCKED_BY_A_CREATURE, "509.4", f"when {b.name} blocked it")
+            if has_trigger(a, FLANKED) and b.pid not in a.blockers and not r.game.may_have(b, "flanking"):
+                owe(r, a, FLANKED, "509.4", f"when {b.name}, a creature without flanking, blocked it")
 
 
 def became_blocked(r: Replay, a: Permanent, blockers: list[Permanent] | None) -> None:
@@ -50,15 +55,18 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
     """A combat trigger put on the stack that nothing owed: say why it doesn't trigger (508.2, 509.4)."""
     g = r.game
     kinds = [k for k in (trigger_kind(a.text) for a in p.abilities() if a.kind == "trigger") if k]
+    keywords = [a.text for a in p.abilities() if a.kind == "keyword" and keyword_name(a.text) in KEYWORD_TRIGGERS]
+    if not kinds and keywords:
+        return _keyword_misfire(r, stmt, p, keywords[0])
     if not kinds:
         if any(triggers_on_attacking_alone(a.text) for a in p.abilities()):
             if g.combat_attackers_declared and g.attackers_declared > 1:
                 r.flag(stmt, "506.5", f"{p.name}'s ability triggers only when a creature attacks alone, and "
                                       f"{g.attackers_declared} creatures were declared as attackers, so none attacked "
-                                      "alone", ("702.83",))
+                                      "alone", ("702.81",))
                 return True
             r.flag(stmt, "508.2", f"{p.name}'s ability triggers only when a creature {p.controller} controls is "
-                                  "declared as the only attacker, and nothing owed that trigger now", ("702.83",))
+                                  "declared as the only attacker, and nothing owed that trigger now", ("702.81",))
             return True
         return False
     kind = kinds[0]
@@ -119,6 +127,27 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
     return True
 
 
+# what each keyword trigger waits for, the rule it is owed under, and its keyword rule (baseline key)
+_KEYWORD_EVENTS: dict[str, tuple[str, str, str]] = {
+    "provoke": ("when it is declared as an attacker", "508.2", "702.37"),
+    "annihilator": ("when it is declared as an attacker", "508.2", "702.84"),
+    "battle cry": ("when it is declared as an attacker", "508.2", "702.89"),
+    "melee": ("when it is declared as an attacker", "508.2", "current:702.121"),
+    "myriad": ("when it is declared as an attacker", "508.2", "current:702.116"),
+    "rampage": ("when it becomes blocked", "509.4", "702.21"),
+    "afflict": ("when it becomes blocked", "509.4", "current:702.130"),
+    "bushido": ("when it blocks or becomes blocked", "509.4", "702.43"),
+    "flanking": ("when a creature without flanking blocks it, once for each such creature", "509.4", "702.23"),
+    "frenzy": ("when it attacks and no creature is declared to block it", "509.4g", "702.66"),
+}
+
+
+def _keyword_misfire(r: Replay, stmt: n.Trigger, p: Permanent, keyword: str) -> bool:
+    """A keyword's combat trigger put on the stack that nothing owed (no attack, no block, or it already went
+    on the stack as often as it triggered)."""
+    when, rule, key = _KEYWORD_EVENTS[keyword_name(keyword)]
+    return r.flag(stmt, rule, f"{p.name}'s {keyword} triggers only {when}, and nothing owed that trigger now "
+                              "(or it is already on the stack as often as it triggered)", (key,))
 ADDITIONAL_TIME = "an additional time"
 
 

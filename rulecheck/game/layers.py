@@ -1,0 +1,43 @@
+"""Characteristics as continuous effects leave them (613), where the game needs more than timestamp order of one
+kind of effect: abilities lost and granted (layer 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..nodes import Ability
+from .objects import Effect, Permanent
+
+Bonuses = Callable[[Permanent], list[Ability]] | None   # the Auras' and Equipment's bonuses to a permanent
+
+
+def granted_after_loss(effects: list[Effect], pid: int) -> list[Effect]:
+    """The effects granting an ability to a permanent that began after the last effect that took all its
+    abilities away (within a layer, effects apply in timestamp order)."""
+    mine = [e for e in effects if e.target == pid]
+    last = max((i for i, e in enumerate(mine) if e.lose_all), default=-1)
+    return [e for e in mine[last + 1:] if e.ability is not None]
+
+
+
+def has_ability_now(effects: list[Effect], p: Permanent, text: str, bonuses: Bonuses) -> bool:
+    """Whether p has the ability now: printed or set up (unless it lost all abilities), granted by an effect
+    (after the loss, if any), or by what is attached to it (lost with the rest)."""
+    if p.lost:
+        return any(e.ability.text == text for e in granted_after_loss(effects, p.pid) if e.ability is not None)
+    if p.has(text):
+        return True
+    if effects and any(e.target == p.pid and e.ability is not None and e.ability.text == text for e in effects):
+        return True
+    return bonuses is not None and any(g.text == text for ab in bonuses(p) for g in ab.grants)
+
+
+def ability_texts_now(effects: list[Effect], p: Permanent, bonuses: Bonuses) -> list[str]:
+    """Every ability p has now, as has_ability_now counts them."""
+    if p.lost:
+        return [e.ability.text for e in granted_after_loss(effects, p.pid) if e.ability is not None]
+    texts = [a.text for a in p.abilities()]
+    texts += [e.ability.text for e in effects if e.target == p.pid and e.ability is not None]
+    if bonuses is not None:
+        texts += [g.text for ab in bonuses(p) for g in ab.grants]
+    return texts
