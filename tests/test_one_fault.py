@@ -116,6 +116,8 @@ def _claims(g: Game, stmt: n.Statement, already: int = 0) -> list[Claim]:
         # from the pool as far as it held, or (500.4) with the mana that emptied as the last step ended
         return [(f"{player} paid {stmt.mana} from the pool as far as it held, or with the mana that emptied",
                  lambda h: mana_value(h.pstate[player].pool) in (max(had - paid, 0), had if lost else -1))]
+    if isinstance(stmt, n.DayNight):
+        return [(f"it is {stmt.which}", lambda h: h.designations.get("day/night") == stmt.which)]
     if isinstance(stmt, n.PlayLand):
         player, name = stmt.player.text, stmt.card.text
         count = sum(1 for q in g.battlefield.values() if q.card.name == name and q.controller == player)
@@ -255,7 +257,7 @@ FILES = fail_fixtures()
 # the statement classes `_claims` knows what they narrate
 ORACLE = {n.AssignDamage, n.DeclareAttackers, n.DeclareBlockers, n.PayMana, n.PayLife, n.PlayLand, n.DamageOrder, n.Tap,
           n.TapForMana, n.Untap, n.UntapAll, n.PhaseEvent, n.Discard, n.LoseLife, n.GainLife, n.DealDamage,
-          n.Sacrifice, n.Regenerate, n.PutOntoBattlefield, n.Crew}
+          n.Sacrifice, n.Regenerate, n.PutOntoBattlefield, n.Crew, n.DayNight}
 
 
 def test_there_are_fail_fixtures_to_check() -> None:

@@ -71,3 +71,7 @@ class Edition:
     mana_empties_each_step = True
     """Mana pools empty as each step ends (not only as each phase ends)."""
 
+    sagas_gain_lore = False
+    """As a player's precombat main phase begins, each Saga they control gets a lore counter (a turn-based
+    action), which triggers its chapter ability."""
+

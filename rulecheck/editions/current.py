@@ -43,11 +43,22 @@ RENUMBER: dict[str, str | None] = {
     "current:702.116": "702.116", "current:702.118": "702.118", "current:702.121": "702.121",
     "current:702.130": "702.130", "current:702.19c": "702.19c", "current:702.122": "702.122",
     "current:500.10a": "500.10a",
+    "current:310.8b": "310.8b",
+    "712.1c": "723.1d", "712.3": "723.1e",
+    "current:502.2": "502.2",
+    "current:724.2": "724.2",
 }
 
 # rules of this edition only
 ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another player's turn adds nothing",
               CHECKED, "", ("500.8", "500.9")),
+         Rule("502.2", "Day and night: in the untap step, day becomes night if the previous turn's active player cast "
+                       "no spells, night becomes day if they cast two or more", CHECKED, "", ("730.2",)),
+         Rule("724.2", "The monarch's triggers (a draw at the beginning of the monarch's end step; combat damage to "
+                       "the monarch passes it on) go on the stack before anyone gets priority", CHECKED, "",
+              ("603.3",)),
+         Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
+              "", ("506.2", "508.1b")),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
                          "greater", CHECKED, "", ("508.1a",)))
 
@@ -66,6 +77,7 @@ class CurrentEdition(Edition):
     name = "current"
     description = "the Comprehensive Rules of 2025-09-19: no damage assignment order (Foundations, November 2024)"
     has_damage_assignment_order = False
+    sagas_gain_lore = True
 
 
 CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

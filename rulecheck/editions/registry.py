@@ -232,6 +232,7 @@ RULES: tuple[Rule, ...] = (
     _r("703.4m", "Cleanup: discarding to hand size, first", related=("514.1",)),
     _r("703.4n", "Cleanup: removing damage and ending \"until end of turn\" effects", related=("514.2",)),
     _r("703.4p", "Mana empties as each step and phase ends", related=("500.4",)),
+    _r("712.1c", "When an effect ends the turn, the game skips straight to the cleanup step", related=("514.3a",)),
 )
 
 BY_NUMBER: dict[str, Rule] = {r.number: r for r in RULES}

@@ -58,6 +58,8 @@ RENUMBER: dict[str, str | None] = {
                      "702.88"), None),
     # rules of this edition only
     "2003:300.3": "300.3", "2003:310.4": "310.4",
+    # ending the turn (Time Stop, 2004) is not in the rules of 2003
+    "712.1c": None, "712.3": None,
 }
 
 TITLES: dict[str, Title] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..nodes import Ability
 from .game import Game
-from .objects import Permanent, PlanEntry, StackItem
+from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
@@ -82,6 +82,31 @@ def has_trigger(p: Permanent, kind: str) -> bool:
     return not p.lost and any(kind in combat_kinds(a) for a in p.abilities())
 
 
+def trigger_count(p: Permanent, kind: str) -> int:
+    """How many of the permanent's abilities trigger on this combat event: each is its own triggered ability, so
+    one event triggers every one of them (603.2, 603.2c). "exalted" counts every attacks-alone ability."""
+    if kind == "exalted":
+        return sum(1 for a in p.abilities() if triggers_on_attacking_alone(a.text))
+    return sum(1 for a in p.abilities() if a.kind == "trigger" and trigger_kind(a.text) == kind)
+
+
+def protector(g: Game, q: Permanent) -> str | None:
+    """The protector of a battle: a Siege's controller chooses one of their opponents (310.8a, 310.11a), which
+    in a two-player game can only be the other player. None: not a battle, or the choice isn't known."""
+    if not q.card.is_("battle"):
+        return None
+    opponents = [x for x in g.players if x != q.controller]
+    return opponents[0] if len(opponents) == 1 else None
+
+
+def attacked_player(g: Game, q: Permanent) -> str | None:
+    """The player an attack on this permanent is an attack against: a battle's protector (None when that choice
+    isn't known), else its controller."""
+    if q.card.is_("battle"):
+        return protector(g, q)
+    return q.controller
+
+
 def defending_player_of(g: Game, p: Permanent) -> str | None:
     if p.attacking is None:
         return None
@@ -89,7 +114,7 @@ def defending_player_of(g: Game, p: Permanent) -> str | None:
         return p.attacking
     q = g.named(p.attacking)
     if q is not None:
-        return q.controller
+        return attacked_player(g, q)
     for q in g.graveyard:
         if q.name == p.attacking:
             return q.controller
@@ -172,7 +197,8 @@ def can_attack_for_free(g: Game) -> bool:
     defenders = g.defenders or [x for x in g.players if x != g.active]
     if any(attacks_free(g, d) for d in defenders):
         return True
-    return any(q.card.is_("planeswalker") and q.controller in defenders for q in g.battlefield.values())
+    return any((q.card.is_("planeswalker") and q.controller in defenders) or
+               (q.card.is_("battle") and protector(g, q) in defenders + [None]) for q in g.battlefield.values())
 
 
 def dictated_defender(g: Game) -> str | None:
@@ -315,6 +341,7 @@ def deal_combat_damage(g: Game) -> None:
             g.dealt_in_bulk.add(pid)
         for amount, recipient in parts:
             apply_damage(g, src, amount, recipient)
+            combat_damage_to_monarch(g, src, amount, recipient)
     g.assigned = {}
     state_based_actions(g)
 
@@ -352,6 +379,7 @@ def resolve_combat_damage(g: Game) -> list[tuple[Permanent, int, str]]:
         if recipient not in g.pstate and g.named(recipient) is None:
             continue   # the creature it was assigned to is gone
         apply_damage(g, src, amount, recipient)
+        combat_damage_to_monarch(g, src, amount, recipient)
     state_based_actions(g)
     return parts
 
@@ -367,6 +395,20 @@ def undo_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> 
     q = g.named(recipient)
     if q is not None:
         q.damage = max(q.damage - amount, 0)
+
+
+MONARCH = "the monarch"   # the source of the monarch's inherent triggered abilities, which have none (724.2)
+MONARCH_PASSES = "the monarch passes to "
+
+
+def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    """Whenever a creature deals combat damage to the monarch, its controller becomes the monarch: an inherent
+    trigger, controlled by the monarch, which must reach the stack like any other."""
+    monarch = g.designations.get("monarch")
+    if monarch is None or recipient != monarch or src is None or amount <= 0 or src.controller == recipient:
+        return
+    g.pending.append(PendingTrigger(MONARCH, MONARCH_PASSES + src.controller, g.step or "", monarch, "current:724.2",
+                                    f"when {src.name} dealt combat damage to the monarch"))
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
@@ -387,6 +429,9 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         return
     if q.card.is_("planeswalker") and not q.is_creature():
         q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
+    elif q.card.is_("battle") and not q.is_creature():
+        if "defense" in q.counters:   # damage to a battle removes defense counters (310.6)
+            q.counters["defense"] = max(0, q.counters["defense"] - amount)
     elif src is not None and (infect or g.has_ability(src, "wither")):
         q.counters["-1/-1"] = q.counters.get("-1/-1", 0) + amount   # -1/-1 counters instead of damage
         if g.has_ability(src, "deathtouch"):

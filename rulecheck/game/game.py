@@ -5,8 +5,7 @@ mean?") and makes the moves a transcript describes ("it leaves the battlefield",
 numbers: whether a move was legal is the replay's question, answered through the edition.
 
 Lookups are indexed (by object id, by name, by static ability), so that a statement costs the same on a
-battlefield of five permanents and of five thousand.
-"""
+battlefield of five permanents and of five thousand."""
 
 from __future__ import annotations
 
@@ -97,6 +96,7 @@ class Game:
         self.extra_turns = ExtraTurns()
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
+        self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
         # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]

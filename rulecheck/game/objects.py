@@ -261,3 +261,12 @@ class ExtraTurns:
             if self._alive[i] if i < len(self._alive) else False:
                 self._alive[i] = False
                 return
+
+
+@dataclass(slots=True)
+class DayNightState:
+    """What the untap step's day/night check looks at (the designation itself is in Game.designations)."""
+
+    casts: dict[str, int] = field(default_factory=dict)     # spells cast this turn, by player
+    previous: tuple[str, int] | None = None                 # the previous turn's active player and their casts
+    changed: str | None = None                              # what the untap check did this untap step

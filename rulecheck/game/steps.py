@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .objects import PendingTrigger
+
 # The steps of a turn, in order, with the phase each belongs to.
 STEP_PHASE: dict[str, str] = {
     "untap step": "beginning",
@@ -47,9 +49,10 @@ def canonical_step(name: str) -> str:
 _TRIGGER_STEP = [
     (re.compile(r"upkeep"), "upkeep step"),
     (re.compile(r"draw step"), "draw step"),
+    (re.compile(r"postcombat main phase"), "postcombat main phase"),
     (re.compile(r"main phase"), "precombat main phase"),
-    (re.compile(r"beginning of combat"), "beginning of combat step"),
     (re.compile(r"end of combat"), "end of combat step"),
+    (re.compile(r"beginning of (?:each |the )?combat"), "beginning of combat step"),
     (re.compile(r"end step|end of turn"), "end step"),
     (re.compile(r"cleanup"), "cleanup step"),
 ]
@@ -59,12 +62,21 @@ FIRST_EACH_TURN = "first upkeep each turn"
 ENCHANTED_PLAYERS = "enchanted player's"
 
 
+def trigger_condition(text: str) -> str:
+    """The trigger condition of a triggered ability's text: what comes before its first comma (the effect after
+    it may say "your" or "next" about something else)."""
+    return text.split(",", 1)[0]
+
+
 def trigger_step(text: str) -> str | None:
-    """The step an 'at the beginning of ...' trigger watches, or None for other triggers."""
+    """The step an 'at the beginning of ...' trigger watches, or None for other triggers. A postcombat main phase
+    trigger watches every main phase after the first (505.1a); a plain "main phase" one is given as the
+    precombat main phase and `trigger_applies` lets it fire in either."""
     if not (text.startswith("at ")):
         return None
+    condition = trigger_condition(text)
     for pattern, step in _TRIGGER_STEP:
-        if pattern.search(text):
+        if pattern.search(condition):
             return step
     return None
 
@@ -74,14 +86,12 @@ def trigger_applies(text: str, step: str, controller: str, active: str, first: b
     trigger watches ("your", "enchanted player's"); `first` says whether this is the turn's first such step
     ("at the beginning of your first upkeep each turn")."""
     watched = trigger_step(text)
+    text = trigger_condition(text)
     if watched is None or (not first and FIRST_EACH_TURN in text):
         return False
-    if watched == "precombat main phase":
-        if "precombat" not in text and step not in ("precombat main phase", "postcombat main phase"):
-            return False
-        if "precombat" in text and step != "precombat main phase":
-            return False
-        if "precombat" not in text and step not in ("precombat main phase", "postcombat main phase"):
+    if watched == "precombat main phase" and "precombat" not in text:
+        # "at the beginning of your main phase": each main phase, precombat or postcombat (505.1a)
+        if step not in ("precombat main phase", "postcombat main phase"):
             return False
     elif watched != step:
         return False
@@ -90,6 +100,16 @@ def trigger_applies(text: str, step: str, controller: str, active: str, first: b
     if "each opponent's" in text:
         return controller != active
     return True
+
+
+def delayed_fires(d: PendingTrigger, step: str, active: str) -> bool:
+    """Whether a delayed "at the beginning of the next ..." trigger fires as this step begins: the next such step,
+    or the next one of its controller's turns when it says "your next" (603.7b). A "next main phase" one fires
+    in any main phase; a "next postcombat main phase" one only after the first."""
+    if d.step != step and not (d.step == "precombat main phase" and step == "postcombat main phase"
+                               and "precombat" not in trigger_condition(d.text)):
+        return False
+    return not (" your " in f" {trigger_condition(d.text)} " and d.controller != active)
 
 
 def mana_symbols(text: str) -> list[str]:

@@ -97,7 +97,21 @@ from .permanents import (
     UntapAll,
 )
 from .stack import Activate, Cast, Countered, Resolve, Target, Trigger
-from .turns import AllPass, ExtraPhase, ExtraTurn, Gap, PassPriority, SkipStep, SkipTurn, StepBoundary, TurnEnd
+from .turns import (
+    AllPass,
+    AssertDayNight,
+    BecomesMonarch,
+    DayNight,
+    EndTheTurn,
+    ExtraPhase,
+    ExtraTurn,
+    Gap,
+    PassPriority,
+    SkipStep,
+    SkipTurn,
+    StepBoundary,
+    TurnEnd,
+)
 
 __all__ = [
     "Node", "NodeT", "fields_of", "replace", "Span", "Ref", "Ability", "Statement", "Condition", "Title",
@@ -110,6 +124,6 @@ __all__ = [
     "RegenerationShield", "PutOntoBattlefield", "ChooseDefender", "DeclareAttackers", "DeclareBlockers",
     "DamageOrder", "Assignment", "AssignDamage", "DamageDealt", "DamageToStack", "DamageResolves", "DealDamage",
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
-    "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount",
-    "LoseAbilities", "Goad", "Exert", "Crew",
+    "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
+    "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
 ]

@@ -19,6 +19,28 @@ class Gap(Statement):
     pass
 
 
+class DayNight(Statement):
+    """It becomes day or night (current 730): an effect, or the untap step's check narrated."""
+
+    which: str
+
+
+class AssertDayNight(Statement):
+    """'it is day' / 'it is night': an assertion about the game's designation."""
+
+    which: str
+
+
+class BecomesMonarch(Statement):
+    """A player becomes the monarch (current 724)."""
+
+    player: Ref
+
+
+class EndTheTurn(Statement):
+    """An effect ends the turn (Time Stop): the game goes straight to the cleanup step."""
+
+
 class PassPriority(Statement):
     player: Ref
 
@@ -33,6 +55,7 @@ class ExtraTurn(Statement):
 class ExtraPhase(Statement):
     player: Ref
     steps: tuple[str, ...]
+    after: str = ""     # where it goes, as written after "after" ("this phase", "this step", ...); "" unsaid
 
 
 class SkipStep(Statement):

@@ -98,6 +98,11 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         loyalty = p.counters.get("loyalty", p.card.loyalty or 0)
         if loyalty != stmt.count:
             return "assert", f"{p.name} has {loyalty} loyalty in the replay, not {stmt.count}"
+    elif stmt.what.endswith(("counter", "counters")):
+        kind = stmt.what.split()[0]   # defense, lore: judged once the replay knows how many there are
+        have = p.counters.get(kind)
+        if have is not None and have != stmt.count:
+            return "assert", f"{p.name} has {have} {kind} counters in the replay, not {stmt.count}"
     return None
 
 

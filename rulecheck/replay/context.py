@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from .. import nodes as n
 from ..editions import BASELINE, Edition
 from ..game.game import Game
-from ..game.objects import Permanent, PlanEntry, StackItem
+from ..game.objects import DayNightState, Permanent, PlanEntry, StackItem
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +93,9 @@ class Replay:
         self.assigning: AssignmentGroup | None = None
         self.mana_emptied: n.Statement | None = None     # a "mana pools empty" that must end its step
         self.missed_triggers: set[str] = set()
+        # delayed triggers that have triggered, by source: where, in words (603.7b: they trigger only once)
+        self.spent_delayed: dict[str, str] = {}
+        self.day_night = DayNightState()
         self.pending_flagged = False
         self.priority_used = False    # someone has acted with priority in this step (explicit transcripts)
         self.priority_rule: str | None = None   # the rule of the next first-priority check, when not the step's

@@ -4,11 +4,21 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.game import Game
 from ..game.objects import PlanEntry
 from ..game.steps import PHASE_NAMES, STEP_PHASE, canonical_step
 from .context import Replay
 from .registry import handles
 from .steps import OWN_TURN_ONLY, remove_from_plan
+
+# the steps of an additional phase (500.8): an additional beginning phase has its own untap, upkeep and draw
+PHASE_STEPS: dict[str, tuple[str, ...]] = {
+    "beginning phase": ("untap step", "upkeep step", "draw step"),
+    "combat phase": ("beginning of combat step", "declare attackers step", "declare blockers step",
+                     "combat damage step", "end of combat step"),
+    "ending phase": ("end step", "cleanup step"),
+    "end phase": ("end step", "cleanup step"),
+}
 
 
 @handles(n.ExtraPhase)
@@ -17,10 +27,8 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
     steps = [canonical_step(s) for s in stmt.steps]
     entries: list[PlanEntry] = []
     for s in steps:
-        if s in ("combat phase",):
-            entries += [PlanEntry(x, "extra_phase") for x in ("beginning of combat step", "declare attackers step",
-                                                              "declare blockers step", "combat damage step",
-                                                              "end of combat step")]
+        if s in PHASE_STEPS:
+            entries += [PlanEntry(x, "extra_phase") for x in PHASE_STEPS[s]]
         elif s.endswith("main phase") or s == "main phase":
             entries.append(PlanEntry("postcombat main phase", "extra_phase"))
         elif s in PHASE_NAMES:
@@ -31,15 +39,32 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
     if entries and player != g.active and r.edition.number(OWN_TURN_ONLY) is not None:
         r.refused_extra = (player, entries)   # adds nothing; judged if the transcript takes it anyway
         return
-    if entries and entries[0].origin == "extra_phase":
-        # after the current phase
-        phase = STEP_PHASE.get(g.step or "", "")
-        i = 0
-        while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
-            i += 1
-        g.plan[i:i] = entries
-    else:
-        g.plan[0:0] = entries
+    if entries:
+        i = _place(r, stmt, entries[0].origin == "extra_phase")
+        g.plan[i:i] = entries   # before what an earlier effect added there: the most recent comes first
+
+
+def _place(r: Replay, stmt: n.ExtraPhase, is_phase: bool) -> int:
+    """Where in the plan an additional phase or step goes (500.8, 500.9): after the current step (a step, unless
+    the transcript says otherwise), after the current phase (a phase, or a step "after this phase": current
+    500.10), or after the turn's first postcombat main phase."""
+    g = r.game
+    if stmt.after == "this step" and is_phase:
+        r.syntax(stmt.player, stmt.span.line, "an additional phase goes after a phase, not after a step: write "
+                                             "'after this phase'")
+    if stmt.after.startswith("the first postcombat main phase"):
+        if g.step == "postcombat main phase" and g.turn_steps.count("postcombat main phase") == 1:
+            return 0
+        later = [i for i, e in enumerate(g.plan) if e.step == "postcombat main phase"]
+        if later:
+            return later[0] + 1
+    if not is_phase and stmt.after in ("", "this step"):
+        return 0
+    phase = STEP_PHASE.get(g.step or "", "")
+    i = 0
+    while i < len(g.plan) and STEP_PHASE.get(g.plan[i].step) == phase and phase != "main":
+        i += 1
+    return i
 
 
 
@@ -53,11 +78,19 @@ def skip_step(r: Replay, stmt: n.SkipStep) -> None:
     g = r.game
     player = g.player(stmt.player)
     step = canonical_step(stmt.step)
-    if player == g.active and g.started and any(e.step == step or (step == "combat phase") for e in g.plan):
+    if player == g.active and g.started and _still_ahead(g, step):
         remove_from_plan(r, step)
         g.skipped_steps.add(step)
     else:
         g.skips.append((player, step, stmt.this_turn))
+
+
+def _still_ahead(g: Game, step: str) -> bool:
+    """Whether this turn still has the step or phase ahead; one already begun can't be skipped, so the skip waits
+    for the next one (614.10)."""
+    if step == "combat phase":   # a combat phase still to come begins with its beginning of combat step
+        return any(e.step == "beginning of combat step" for e in g.plan)
+    return any(e.step == step for e in g.plan)
 
 
 @handles(n.SkipTurn, when="any")

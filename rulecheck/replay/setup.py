@@ -119,7 +119,15 @@ def controls(r: Replay, stmt: n.Controls) -> None:
 @handles(n.DelayedTrigger, when="any")
 def delayed_trigger(r: Replay, stmt: n.DelayedTrigger) -> None:
     g = r.game
-    controller = g.active if g.started else (g.players[0] if g.players else "")
+    # 603.7d-e: the controller of the spell or ability that created it, else of the permanent it names
+    source = stmt.source.text
+    perm = g.find_perm_quietly(stmt.source)
+    if r.resolving is not None and r.resolving.source == source:
+        controller = r.resolving.controller
+    elif perm is not None:
+        controller = perm.controller
+    else:
+        controller = g.active if g.started else (g.players[0] if g.players else "")
     g.delayed.append(PendingTrigger(stmt.source.text, stmt.trigger, trigger_step(stmt.trigger) or "", controller))
 
 

@@ -4,8 +4,17 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.combat import MONARCH, MONARCH_PASSES
 from ..game.objects import Card, StackItem
-from ..game.steps import FIRST_EACH_TURN, SORCERY_TYPES, mana_symbols, trigger_applies, trigger_step
+from ..game.steps import (
+    FIRST_EACH_TURN,
+    SORCERY_TYPES,
+    delayed_fires,
+    mana_symbols,
+    trigger_applies,
+    trigger_condition,
+    trigger_step,
+)
 from .combat import timing
 from .combat.entering import enter_as_told
 from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
@@ -14,6 +23,7 @@ from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
 from .costs import pay_from_pool
+from .designations import note_cast
 from .registry import handles
 from .tba import (
     PRIORITY_CHECKS,
@@ -86,6 +96,7 @@ def cast(r: Replay, stmt: n.Cast) -> None:
                      targets=tuple(t.text for t in stmt.targets if t.kind == "object"))
     if not flagged:
         g.stack.append(item)
+        note_cast(r, player)
     else:   # an illegal cast is reversed (716); if the transcript says it resolves, it resolves as cast
         r.reversed_spells[card.name] = item
     g.note_stack_change()
@@ -267,7 +278,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
     other_event(r, stmt)
     source = stmt.source.text
     pend = next((t for t in g.pending if t.source == source), None)
-    perm = g.find_perm(stmt.source, anywhere=True)
+    perm = None if source == MONARCH else g.find_perm(stmt.source, anywhere=True)
     if pend is not None:
         g.pending.remove(pend)
         if not g.pending:
@@ -282,16 +293,22 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         r.missed_triggers.discard(source)   # already flagged when it was missed; taken as it comes
     elif g.step in ("untap step",) or g.between_steps or g.between_turns:
         no_priority(r, stmt, f"{source}'s ability is put on the stack")
+    elif _delayed_problem(r, stmt, source):
+        pass
     elif perm is not None and not g.abilities_unknown:   # an unknown ability may be what triggered
         step_triggers = [a.text for a in perm.abilities() if a.kind == "trigger" and trigger_step(a.text)]
         delayed = [d for d in g.delayed if d.source == source]
         owed_by_combat = combat_trigger(r, stmt, perm)
         if not owed_by_combat and (step_triggers or delayed):
-            texts = step_triggers + [d.text for d in delayed]
+            texts = [trigger_condition(t) for t in step_triggers + [d.text for d in delayed]]
             watched = [trigger_step(t) for t in texts]
             if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
                 r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
                                        "this main phase is a postcombat main phase, so it doesn't trigger")
+            elif g.step == "precombat main phase" and texts and all("postcombat" in t for t in texts):
+                r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of a postcombat main phase; "
+                                       "this is the turn's first main phase, the precombat one, so it doesn't "
+                                       "trigger")
             elif g.step is not None and g.step in watched and not delayed and \
                     not any(trigger_applies(t, g.step, perm.controller, g.active) for t in step_triggers):
                 step_name = g.step.replace(" step", "")
@@ -328,6 +345,29 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         g.cleanup_priority = True
 
 
+def _delayed_problem(r: Replay, stmt: n.Trigger, source: str) -> bool:
+    """A delayed ability put on the stack after it has already triggered, or ("at the beginning of your next
+    ...") in a step of the right name but in another player's turn: it waits for its controller's (603.7b)."""
+    g = r.game
+    delayed = [d for d in g.delayed if d.source == source]
+    if not delayed and source in r.spent_delayed and g.step is not None and \
+            not any(a.kind == "trigger" for p in g.battlefield.values() if p.name == source for a in p.abilities()):
+        r.flag(stmt, STEP_TRIGGER_RULE.get(g.step, "500.6"),
+               f"{source}'s delayed ability already triggered {r.spent_delayed[source]}; a delayed triggered "
+               "ability triggers only once", ("603.7b",))
+        return True
+    if not delayed or g.step is None or any(delayed_fires(d, g.step, g.active) for d in delayed):
+        return False
+    d = next((d for d in delayed if d.step == g.step or (d.step == "precombat main phase" and
+                                                          g.step == "postcombat main phase")), None)
+    if d is None:
+        return False
+    r.flag(stmt, STEP_TRIGGER_RULE.get(g.step, "500.6"),
+           f"{source}'s delayed ability triggers at the beginning of {d.controller}'s next "
+           f"{g.step.replace(' step', '')}, and this is {g.active}'s turn", ("603.7b",))
+    return True
+
+
 @handles(n.Resolve, checks=("500.2", "508.5", "508.4", "608.1"))
 def resolve(r: Replay, stmt: n.Resolve) -> None:
     g = r.game
@@ -350,6 +390,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
     r.resolving = item
     r.resolving_line = stmt.span.line
+    if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
+        g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:

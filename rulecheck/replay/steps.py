@@ -7,10 +7,9 @@ from .. import nodes as n
 from ..game.actions import expire_turn_marks
 from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
 from ..game.game import Game
-from ..game.objects import PendingTrigger, Permanent, PlanEntry
+from ..game.objects import PendingTrigger, PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
-    ENCHANTED_PLAYERS,
     NORMAL_TURN,
     PHASE_FIRST_STEP,
     PHASE_NAMES,
@@ -18,16 +17,18 @@ from ..game.steps import (
     STEP_PHASE,
     STEP_TBAS,
     canonical_step,
-    trigger_applies,
 )
 from .context import Replay
+from .designations import new_turn, untap_check
 from .mana import burn_narrated, step_ends
 from .registry import handles
+from .step_triggers import fire_delayed, owe_step_triggers
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
-                     "500.6") + tuple(STEP_TRIGGER_RULE.values())
+                     "500.6", "712.1c") + tuple(STEP_TRIGGER_RULE.values())
+TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
 
 
 @handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
@@ -60,6 +61,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     # the previous turn ends here if it was not ended explicitly
     if not g.between_turns:
         end_turn(r, stmt)
+    new_turn(r)   # for the day/night check of the untap step
     expected_extra = g.extra_turns.next()
     skipped_extra = False
     while expected_extra is not None and expected_extra in g.skip_turns:
@@ -152,8 +154,13 @@ def _apply_skips(r: Replay) -> None:
 
 def remove_from_plan(r: Replay, step: str) -> None:
     g = r.game
-    if step == "combat phase":
-        g.plan = [e for e in g.plan if STEP_PHASE.get(e.step) != "combat"]
+    if step == "combat phase":   # the next combat phase still to come: from its first step to its last
+        start = next((i for i, e in enumerate(g.plan) if e.step == "beginning of combat step"), None)
+        if start is not None:
+            end = start
+            while end < len(g.plan) and STEP_PHASE.get(g.plan[end].step) == "combat":
+                end += 1
+            del g.plan[start:end]
         return
     step = PHASE_FIRST_STEP.get(step, step) if step in PHASE_NAMES and step != "combat phase" else step
     for e in g.plan:
@@ -169,7 +176,9 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
         _end_step(r, stmt, implied=True)
     if g.plan:
         missing = g.plan[0]
-        if missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
+        if missing.origin == TURN_ENDED and len(g.plan) == 1:
+            _run_omitted_step(r, "cleanup step", stmt)   # the turn was ended: its cleanup step goes unsaid
+        elif missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
             r.flag(stmt, "514.3a", f"players got priority in the cleanup step of turn {g.turn}, so another "
                                    "cleanup step must follow before the turn ends")
         elif not r.gap:
@@ -192,12 +201,15 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     r.tba_assumed = set()
     r.first_other = None
     _begin_step_state(g, step)
+    if step == "untap step":
+        untap_check(r)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
                     and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
         if fighters:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")
+    fire_delayed(r, step)     # a delayed trigger of an omitted step was handled there
     assume_tbas(r)
     resolve_combat_damage(g)   # combat damage put on the stack in an omitted step (2003) resolved there
     if step == "end of combat step":
@@ -209,8 +221,11 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
 def _order_violation(r: Replay, stmt: n.Statement, expected: PlanEntry, what: str) -> None:
     rule = _order_rule(r, expected)
     if expected.origin == "extra_phase":
-        r.flag(stmt, "500.8", f"{what}, but the additional {expected.step.replace(' step', '')} created this "
-                              "turn must come next")
+        r.flag(stmt, "500.8", f"{what}, but the additional {STEP_PHASE.get(expected.step, 'combat')} phase created "
+                              "this turn must come next")
+    elif expected.origin == TURN_ENDED:
+        r.flag(stmt, "712.1c", f"{what}, but an effect ended the turn: the game skips straight to the cleanup "
+                               "step", ("712.3",))
     elif expected.origin == "extra_step":
         r.flag(stmt, "500.9", f"{what}, but the additional {expected.step} created this turn must come next")
     else:
@@ -353,24 +368,10 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     if joined:
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
-    # beginning-of-step triggers
-    holders = g.step_trigger_holders() if triggers else []
-    if holders:
-        first = g.turn_steps.count(step) <= 1
-        for p in holders:
-            if p.phased_out:
-                continue
-            for ab in p.abilities():
-                # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
-                # line
-                if ab.kind == "trigger" and " the next " not in ab.text and \
-                        trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
-                    g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
-    if g.delayed and triggers:
-        for d in list(g.delayed):
-            if d.step == step:
-                g.pending.append(d)
-                g.delayed.remove(d)
+    if step == "untap step":
+        untap_check(r)
+    if triggers:
+        owe_step_triggers(r, step)
     if step == "precombat main phase" and g.archenemy != g.active:
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
@@ -389,17 +390,15 @@ def _begin_step_state(g: Game, step: str) -> None:
     expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
 
 
-def _whose(p: Permanent, text: str) -> str:
-    """Whose step a beginning-of-step trigger watches: the enchanted player's for an Aura on a player."""
-    if ENCHANTED_PLAYERS in text and p.attached_to is not None and p.attached_pid is None:
-        return p.attached_to
-    return p.controller
-
-
 def _needs_defender_choice(r: Replay) -> bool:
     g = r.game
     return len(g.players) > 2 and g.option not in ("attack multiple players", "attack left", "attack right") \
         and g.archenemy is None
+
+
+def end_step(r: Replay, stmt: n.Statement) -> None:
+    """The current step ends at this statement without a boundary line (an effect ended the turn)."""
+    _end_step(r, stmt, implied=False)
 
 
 def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:

@@ -26,6 +26,18 @@ class TurnsBuild(BuildBase):
     def gap(self, *toks: Token) -> n.Gap:
         return n.Gap(self._span(toks))
 
+    def becomes_day_night(self, which: Token) -> n.DayNight:
+        return n.DayNight(self._span(which), str(which))
+
+    def assert_day_night(self, which: Token) -> n.AssertDayNight:
+        return n.AssertDayNight(self._span(which), str(which))
+
+    def becomes_monarch(self, player: n.Ref, tok: Token) -> n.BecomesMonarch:
+        return n.BecomesMonarch(self._span(player, tok), player)
+
+    def end_the_turn(self, *toks: Token) -> n.EndTheTurn:
+        return n.EndTheTurn(self._span(toks))
+
     def pass_priority(self, player: n.Ref) -> n.PassPriority:
         return n.PassPriority(self._span(player), player)
 
@@ -35,8 +47,10 @@ class TurnsBuild(BuildBase):
     def extra_turn(self, player: n.Ref) -> n.ExtraTurn:
         return n.ExtraTurn(self._span(player), player)
 
-    def extra_phase(self, player: n.Ref, *steps: Token) -> n.ExtraPhase:
-        return n.ExtraPhase(self._span(player, *steps), player, tuple(_step_name(s) for s in steps))
+    def extra_phase(self, player: n.Ref, *toks: Token) -> n.ExtraPhase:
+        steps = tuple(_step_name(s) for s in toks if s.type == "STEP")
+        after = next((" ".join(str(t).split()) for t in toks if t.type == "EXTRA_PLACE"), "")
+        return n.ExtraPhase(self._span(player, *toks), player, steps, after)
 
     def skip_step(self, player: n.Ref, step: Token, *rest: Any) -> n.SkipStep:
         return n.SkipStep(self._span(player, step), player, _step_name(step), True)

@@ -7,6 +7,7 @@ from ... import nodes as n
 from ...game.combat import (
     apply_damage,
     assigns_this_step,
+    combat_damage_to_monarch,
     deal_combat_damage,
     defending_player_of,
     is_attacker,
@@ -222,6 +223,8 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
             _wrong_strike_step(r, stmt, src)   # flagged; the damage is dealt as the transcript says
         g.assigned.pop(src.pid if src else -1, None)
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
+    if combat:
+        combat_damage_to_monarch(g, src, stmt.amount, stmt.recipient.text)
 
 
 def _as_assigned(r: Replay, stmt: n.DealDamage, src: Permanent, parts: list[tuple[Permanent, int, str]],

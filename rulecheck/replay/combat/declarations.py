@@ -23,6 +23,7 @@ from ...game.combat import (
     has_trigger,
     is_attacker,
     needs_two_blockers,
+    protector,
     triggers_on_attacking_alone,
 )
 from ...game.objects import Permanent
@@ -58,7 +59,7 @@ def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
     g.defenders = chosen
 
 
-@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.3", "508.1c", "703.4f"))
+@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.3", "508.1c", "703.4f", "current:310.8b"))
 def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -95,6 +96,8 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
             r.flag(stmt, "506.2", f"{ref.text} is not a defending player this combat", ("508.1b",))
         return ref.text
     p = g.perm(ref)
+    if p.card.is_("battle"):   # an edition without battles (310) doesn't judge them: its 310.8b is None
+        return _battle_target(r, stmt, p, player)
     if not p.card.is_("planeswalker"):
         kind = " ".join(t for t in p.card.types if t not in _COLOUR_WORDS)
         r.flag(stmt, "506.3", f"{p.name} is a {kind}, not a player or planeswalker; only players and planeswalkers "
@@ -102,6 +105,20 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
     elif p.controller == player or (g.defenders and p.controller not in g.defenders):
         r.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
                               "defending player can be attacked", ("508.1b",))
+    return p.name
+
+
+def _battle_target(r: Replay, stmt: n.Statement, p: Permanent, player: str) -> str:
+    """A battle can be attacked by a player its protector defends against, never by its protector (310.8b); a
+    Siege's own controller may attack it."""
+    g = r.game
+    guard = protector(g, p)
+    if guard == player:
+        r.flag(stmt, "current:310.8b", f"{player} is {p.name}'s protector, and a battle's protector can't attack it",
+               ("506.2",))
+    elif guard is not None and g.defenders and guard not in g.defenders:
+        r.flag(stmt, "506.2", f"{p.name} is protected by {guard}, who is not a defending player this combat",
+               ("508.1b",))
     return p.name
 
 

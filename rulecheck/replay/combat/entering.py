@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import nodes as n
-from ...game.combat import BLOCKED_BY_A_CREATURE, defending_player_of, has_trigger
+from ...game.combat import BLOCKED_BY_A_CREATURE, attacked_player, defending_player_of, has_trigger
 from ...game.objects import Permanent, PlanEntry
 from ...game.steps import STEP_PHASE
 from ..context import Replay
@@ -39,8 +39,10 @@ def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Pe
     g = r.game
     defending = g.defenders or [x for x in g.players if x != g.active]
     q = None if target in g.pstate else g.named(target)
-    whose = target if q is None else q.controller
-    if whose in defending and (q is None or q.card.is_("planeswalker")):
+    whose = target if q is None else attacked_player(g, q)
+    if q is not None and q.card.is_("battle") and whose is None:
+        return   # a battle whose protector isn't known: not judged
+    if whose in defending and (q is None or q.card.is_("planeswalker") or q.card.is_("battle")):
         return
     what = f"{target}, who is not a defending player" if q is None else \
         f"{target}, which is not a planeswalker a defending player controls"

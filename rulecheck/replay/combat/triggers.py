@@ -16,6 +16,7 @@ from ...game.combat import (
     defending_player_of,
     has_trigger,
     keyword_name,
+    trigger_count,
     trigger_kind,
     triggers_on_attacking_alone,
 )
@@ -28,7 +29,8 @@ CHECKS = ("506.5", "508.2", "508.4", "509.4", "509.4a", "509.4b", "509.4c", "509
 def owe(r: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
     """A combat trigger has triggered: it must reach the stack before the next player gets priority."""
     g = r.game
-    g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
+    for _ in range(max(1, trigger_count(p, kind))):   # several abilities of one source: each triggers (603.2c)
+        g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
 def became_blocker(r: Replay, b: Permanent, attackers: list[Permanent]) -> None:
     """b was declared as a blocker, or an effect made it block (509.4a, 509.4b); not put onto the battlefield."""
     if has_trigger(b, BLOCKS) and not b.blocking:
@@ -69,6 +71,8 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
         return False
     kind = kinds[0]
     name = p.name
+    if (p.attacked or p.blocking or p.blocked) and _triggers_may_repeat(r):
+        return True   # an ability that makes triggers trigger an additional time is unknown: not judged (603.2d)
     if kind == UNBLOCKED:
         if p.blocked_by_declaration:
             r.flag(stmt, "509.4g", f"{name} had a blocker declared for it, so its \"attacks and isn't blocked\" "
@@ -82,7 +86,10 @@ def combat_trigger(r: Replay, stmt: n.Trigger, p: Permanent) -> bool:
         else:
             r.flag(stmt, "509.4g", f"{name}'s \"attacks and isn't blocked\" ability triggers only once")
     elif kind == ATTACKS:
-        if p.attacked:
+        if p.attacked and kinds.count(ATTACKS) > 1:
+            r.flag(stmt, "508.2", f"{name}'s {kinds.count(ATTACKS)} attack abilities each triggered once, when "
+                                  "attackers were declared; they don't trigger again", ("603.2c",))
+        elif p.attacked:
             r.flag(stmt, "508.2", f"{name}'s attack ability triggered once, when attackers were declared; it "
                                   "doesn't trigger again")
         elif p.in_combat:
@@ -141,6 +148,14 @@ def _keyword_misfire(r: Replay, stmt: n.Trigger, p: Permanent, keyword: str) -> 
     when, rule, key = _KEYWORD_EVENTS[keyword_name(keyword)]
     return r.flag(stmt, rule, f"{p.name}'s {keyword} triggers only {when}, and nothing owed that trigger now "
                               "(or it is already on the stack as often as it triggered)", (key,))
+ADDITIONAL_TIME = "an additional time"
+
+
+def _triggers_may_repeat(r: Replay) -> bool:
+    """Whether a permanent's quoted text makes triggered abilities trigger an additional time (Isshin, Two Heavens
+    as One): how often a combat trigger may then go on the stack is unknown."""
+    return any(a.kind == "text" and ADDITIONAL_TIME in a.text.lower()
+               for q in r.game.battlefield.values() for a in q.abilities())
 
 
 def resolve_defending(r: Replay, stmt: n.Resolve, item: StackItem) -> None:

@@ -1,0 +1,67 @@
+"""What triggers as a step or phase begins: "at the beginning of" abilities (603.2b), delayed triggers whose
+step has come (603.7), and the chapter abilities of Sagas that get a lore counter as their controller's precombat
+main phase begins (current 714.3b, 714.2b). Each is owed: it must reach the stack before any player gets
+priority."""
+
+from __future__ import annotations
+
+from ..game.combat import MONARCH
+from ..game.objects import PendingTrigger, Permanent
+from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
+from .context import Replay
+
+
+def owe_step_triggers(r: Replay, step: str) -> None:
+    g = r.game
+    holders = g.step_trigger_holders()
+    if holders:
+        first = g.turn_steps.count(step) <= 1
+        for p in holders:
+            if p.phased_out:
+                continue
+            for ab in p.abilities():
+                # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
+                # line
+                if ab.kind == "trigger" and " next " not in trigger_condition(ab.text) and \
+                        trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
+                    g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
+    if g.delayed:
+        g.pending.extend(fire_delayed(r, step))
+    if step == "end step" and g.designations.get("monarch") == g.active:
+        g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, g.active, "current:724.2",
+                                        "as the monarch's end step began"))
+    if step == "precombat main phase" and any(c.is_("saga") for c in g.cards.values()):
+        _lore_counters(r)
+
+
+def fire_delayed(r: Replay, step: str) -> list[PendingTrigger]:
+    """The delayed triggers that trigger as this step begins: they leave the game's list, for good (603.7b)."""
+    g = r.game
+    fired = [d for d in g.delayed if delayed_fires(d, step, g.active)]
+    for d in fired:
+        g.delayed.remove(d)
+        r.spent_delayed[d.source] = f"at the beginning of {g.active}'s {step} in turn {g.turn}"
+    return fired
+
+
+def _lore_counters(r: Replay) -> None:
+    """As the active player's precombat main phase begins, each Saga they control gets a lore counter, a
+    turn-based action; the counter triggers the chapter ability it reaches (714.3b, 714.2b)."""
+    g = r.game
+    for p in list(g.battlefield.values()):
+        if p.controller != g.active or p.phased_out or not p.card.is_("saga"):
+            continue
+        if not r.edition.sagas_gain_lore:   # an edition without Sagas (714): their counters are unknown
+            p.counters.pop("lore", None)
+            continue
+        if "lore" in p.counters:
+            p.counters["lore"] += 1
+        g.pending.append(PendingTrigger(p.name, "chapter", "precombat main phase", p.controller, None,
+                                        "when it got a lore counter as the precombat main phase began"))
+
+
+def _whose(p: Permanent, text: str) -> str:
+    """Whose step a beginning-of-step trigger watches: the enchanted player's for an Aura on a player."""
+    if ENCHANTED_PLAYERS in text and p.attached_to is not None and p.attached_pid is None:
+        return p.attached_to
+    return p.controller
