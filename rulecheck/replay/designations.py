@@ -2,7 +2,7 @@
 the turn before: day becomes night if that turn's active player cast no spells, night becomes day if they cast
 two or more. The check is a turn-based action: left out, it happens; narrated (`it becomes night`), it must be
 the change the check makes. Editions without day and night (the rules of 2011 and 2003) keep what the narration
-says and judge nothing about it."""
+says and judge nothing about it. `it is day` while the replay knows neither (a setup line) says which it is.
 
 from __future__ import annotations
 
@@ -47,7 +47,8 @@ def becomes(r: Replay, stmt: n.DayNight) -> None:
     if g.step == "untap step" and s.previous is not None and r.edition.number(DAY_NIGHT) is not None \
             and r.resolving is None:
         who, casts = s.previous
-        if s.changed != stmt.which:
+        unknown = s.changed is None and g.designations.get(DAY_OR_NIGHT) is None
+        if s.changed != stmt.which and not unknown:   # neither day nor night known: the check isn't judged
             spells = "no spells" if casts == 0 else "1 spell" if casts == 1 else f"{casts} spells"
             why = ("day becomes night only when they cast none" if stmt.which == "night"
                    else "night becomes day only when they cast two or more")
@@ -60,8 +61,11 @@ def becomes(r: Replay, stmt: n.DayNight) -> None:
 @handles(n.AssertDayNight, when="any")
 def is_(r: Replay, stmt: n.AssertDayNight) -> None:
     now = r.game.designations.get(DAY_OR_NIGHT)
-    if now is None or r.edition.number(DAY_NIGHT) is None:
-        return   # neither yet, or an edition without day and night: not judged
+    if r.edition.number(DAY_NIGHT) is None:
+        return   # an edition without day and night: not judged
+    if now is None:
+        r.game.designations[DAY_OR_NIGHT] = stmt.which   # the replay didn't know: the transcript says which
+        return
     if now != stmt.which:
         r.flag(stmt, "assert", f"it is {now} in the replay, not {stmt.which}")
 
