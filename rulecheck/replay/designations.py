@@ -2,7 +2,7 @@
 the turn before: day becomes night if that turn's active player cast no spells, night becomes day if they cast
 two or more. The check is a turn-based action: left out, it happens; narrated (`it becomes night`), it must be
 the change the check makes. Editions without day and night (the rules of 2011 and 2003) keep what the narration
-says and judge nothing about it. `it is day` while the replay knows neither (a setup line) says which it is.
+says and judge nothing about it. `it is day` while the replay knows neither (a setup line) says which it is."""
 
 from __future__ import annotations
 
