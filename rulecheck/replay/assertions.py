@@ -52,6 +52,11 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
     if subject.text in g.uncertain and isinstance(stmt, n.AssertCount) and stmt.what in ("life", "damage"):
         _adopt(r, stmt)   # dealt damage the replay couldn't compute: the transcript says what it is
         return None
+    if r.unknown_effect is not None:
+        # right after a resolution whose effect the replay doesn't know: the transcript says what it did
+        if isinstance(stmt, n.AssertCount):
+            _adopt(r, stmt)
+        return None
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
         actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
@@ -108,21 +113,31 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
 
 @handles(n.AssertStatus, checks=("511.3",))
 def status(r: Replay, stmt: n.AssertStatus) -> None:
-    if r.resolving is not None:
+    if r.resolving is not None or (r.unknown_effect is not None and stmt.status in ("tapped", "untapped")):
         _status_effect(r, stmt)
     else:
         assertion(r, stmt)
 
 
 def _adopt(r: Replay, stmt: n.AssertCount) -> None:
-    """A life total or damage the replay lost track of (damage from a creature whose power it can't compute) is
-    what the transcript says; the replay goes on from it."""
+    """A count the replay lost track of (damage from a creature whose power it can't compute, or whatever a
+    resolution with an unknown effect changed) is what the transcript says; the replay goes on from it."""
     g = r.game
     name = stmt.subject.text
     g.uncertain.discard(name)
-    if name in g.pstate and stmt.what == "life":
-        g.pstate[name].life = stmt.count
-    elif stmt.what == "damage":
-        p = g.find_perm(stmt.subject)
-        if p is not None:
-            p.damage = stmt.count
+    if name in g.pstate:
+        ps = g.pstate[name]
+        if stmt.what == "life":
+            ps.life = stmt.count
+        elif stmt.what == "hand":
+            ps.hand = stmt.count
+        return
+    p = g.find_perm(stmt.subject)
+    if p is None:
+        return
+    if stmt.what == "damage":
+        p.damage = stmt.count
+    elif stmt.what == "loyalty":
+        p.counters["loyalty"] = stmt.count
+    elif stmt.what.endswith(("counter", "counters")):
+        p.counters[stmt.what.split()[0]] = stmt.count

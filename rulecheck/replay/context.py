@@ -87,6 +87,9 @@ class Replay:
         self.refused_extra: tuple[str, list[PlanEntry]] | None = None
 
         self.resolving_line = -1
+        # a spell or ability that resolved with an effect neither known nor narrated on its line: the assertions
+        # right after it say what it did (taken as the transcript says, like damage of an unknown power)
+        self.unknown_effect: str | None = None
         self.last_line = 0
         self.gap = False
         self.declaration: Declaration | None = None

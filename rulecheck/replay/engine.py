@@ -21,6 +21,9 @@ from .context import Finding, Replay
 from .registry import HANDLERS, Handler
 from .steps import before_event
 
+# statements of the game's state: they may say what a resolution with an unknown effect did
+_ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
+
 LineObserver = Callable[[int, Replay], None]
 """Called with a line number and the replay once every statement of that line has been replayed (and a
 declaration or assignment the next line doesn't continue has been judged): the state *after* the line. Views
@@ -54,6 +57,8 @@ class Engine:
                 r.resolving = None
             r.last_line = line
             g.line = line
+        if r.unknown_effect is not None and not isinstance(stmt, _ASSERTIONS):
+            r.unknown_effect = None   # the effect is narrated, or the game has moved on
         if r.declaration is not None or r.assigning is not None:
             self._close_groups(stmt)
         if self.observer is not None and line != previous and previous:

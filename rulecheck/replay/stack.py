@@ -394,7 +394,10 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
-    if item.kind == "spell" and item.card is not None and set(item.card.types) & PERMANENT_SPELL_TYPES:
+    permanent = item.kind == "spell" and item.card is not None and bool(set(item.card.types) & PERMANENT_SPELL_TYPES)
+    known = permanent or stmt.defending is not None or (item.source == MONARCH and item.trigger is not None)
+    r.unknown_effect = None if known else source
+    if permanent and item.card is not None:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
         if stmt.tapped or stmt.attacking is not None or stmt.blocking is not None:
             enter_as_told(r, stmt, p, item.controller)
