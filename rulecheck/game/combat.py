@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..nodes import Ability
 from .game import Game
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
-from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value
+from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -173,6 +173,12 @@ def block_tax(g: Game) -> int:
     """What blocking costs for each blocking creature."""
     return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() for a in q.abilities()
                if a.kind == "block_cost")
+
+
+def phyrexian_tax(g: Game, kind: str, player: str | None = None) -> int:
+    """How many of the mana symbols of each attack (of `player`) or block tax are Phyrexian (107.4f)."""
+    return sum(phyrexian(mana_symbols(a.text)) for q in g.battlefield.values()
+               if player is None or q.controller == player for a in q.abilities() if a.kind == kind)
 
 
 def attack_life_tax(g: Game, player: str) -> int:

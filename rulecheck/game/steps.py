@@ -122,6 +122,11 @@ def life_amount(text: str) -> int | None:
     return int(amount) if amount.isascii() and amount.isdigit() and rest.strip() == "life" else None
 
 
+def phyrexian(symbols: list[str]) -> int:
+    """How many of the symbols are Phyrexian ({W/P}): each is paid with one mana of its colour or 2 life."""
+    return sum(1 for s in symbols if s.upper().endswith("/P"))
+
+
 def mana_value(symbols: list[str]) -> int:
     total = 0
     for s in symbols:

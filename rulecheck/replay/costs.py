@@ -68,11 +68,15 @@ def pay_life(r: Replay, stmt: n.PayLife) -> None:
 
 
 def judge_cost(r: Replay, decl: Declaration, mana: int, life: int, total_rule: str, paid_rule: str,
-               what: str) -> None:
-    """The declaration's total cost (508.1g, 509.1d: per creature, as locked in) against what was narrated."""
+               what: str, phyrexian: int = 0) -> None:
+    """The declaration's total cost (508.1g, 509.1d: per creature, as locked in) against what was narrated.
+    `phyrexian` of the `mana` are Phyrexian symbols, each paid with one mana or 2 life instead (107.4f)."""
     if decl.pay_line is not None:
-        if (decl.paid, decl.paid_life) != (mana, life):
-            r.flag(decl.pay_line, total_rule, f"the total cost to {what} is {_cost(mana, life)}, but "
+        ways = {(mana - k, life + 2 * k) for k in range(phyrexian + 1)}
+        if (decl.paid, decl.paid_life) not in ways:
+            either = "" if not phyrexian else \
+                f" ({phyrexian} of that mana Phyrexian, each payable with 2 life instead)"
+            r.flag(decl.pay_line, total_rule, f"the total cost to {what} is {_cost(mana, life)}{either}, but "
                                               f"{decl.player} pays {_cost(decl.paid, decl.paid_life)}", (paid_rule,))
     elif mana > 0 or life > 0:
         r.flag(decl.lines[0] if decl.lines else None, paid_rule,

@@ -23,6 +23,7 @@ from ...game.combat import (
     has_trigger,
     is_attacker,
     needs_two_blockers,
+    phyrexian_tax,
     protector,
     triggers_on_attacking_alone,
 )
@@ -192,13 +193,14 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
     else:
         attack_requirements(r, decl, attackers)
     # 508.1g-i costs, in mana and in life
-    cost = life = 0
+    cost = life = phyrexian = 0
     for p in attackers:
         target = target_of.get(p.pid)
         if target in g.pstate:
             cost += attack_tax(g, target)
             life += attack_life_tax(g, target)
-    judge_cost(r, decl, cost, life, "508.1g", "508.1i", "attack")
+            phyrexian += phyrexian_tax(g, "attack_cost", target)
+    judge_cost(r, decl, cost, life, "508.1g", "508.1i", "attack", phyrexian)
     # 508.1f, 508.1j
     for p in attackers:
         target = target_of.get(p.pid)
@@ -318,7 +320,7 @@ def _close_block(r: Replay, decl: Declaration) -> None:
     if not flagged:
         block_requirements(r, decl, blocks)
     judge_cost(r, decl, block_tax(g) * len(blockers), block_life_tax(g) * len(blockers), "509.1d", "509.1f",
-               "block")
+               "block", phyrexian_tax(g, "block_cost") * len(blockers))
     # blocking a creature in a band blocks the whole band (702.20)
     for b in blockers:
         for a in list(blocks[b.pid]):
