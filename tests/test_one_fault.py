@@ -112,8 +112,9 @@ def _claims(g: Game, stmt: n.Statement, already: int = 0) -> list[Claim]:
         ps = g.pstate.get(player)
         if ps is None:
             return []
-        had, paid, lost = mana_value(list(ps.pool)), mana_value(mana_symbols(stmt.mana)), mana_value(ps.lost_mana)
-        # from the pool as far as it held, or (500.4) with the mana that emptied as the last step ended
+        had, paid = mana_value(list(ps.pool)), mana_value(mana_symbols(stmt.mana))
+        lost = mana_value(ps.lost_mana) + mana_value(ps.emptied_mana)
+        # from the pool as far as it held, or (500.4) with the mana that emptied as a step ended
         return [(f"{player} paid {stmt.mana} from the pool as far as it held, or with the mana that emptied",
                  lambda h: mana_value(h.pstate[player].pool) in (max(had - paid, 0), had if lost else -1))]
     if isinstance(stmt, n.DayNight):

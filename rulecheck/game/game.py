@@ -466,8 +466,8 @@ class Game:
     def step_tbas(self) -> tuple[str, ...]:
         return STEP_TBAS.get(self.step or "", ())
 
-    def pay_from_pool(self, player: str, mana: str) -> tuple[bool, bool]:
-        """Pay from the pool: returns (enough, shortfall_was_emptied_at_a_boundary)."""
+    def pay_from_pool(self, player: str, mana: str) -> tuple[bool, bool, list[str]]:
+        """Pay from the pool: returns (enough, shortfall_was_emptied_at_a_boundary, what the pool lacked)."""
         ps = self.pstate[player]
         # coloured symbols first, so that generic mana never takes the colour a later symbol needs
         need = sorted(mana_symbols(mana), key=lambda sym: sym.isascii() and sym.isdigit())
@@ -487,5 +487,5 @@ class Game:
                 missing.append(sym)
         ps.pool = pool
         if not missing:
-            return True, False
-        return False, mana_value(missing) <= mana_value(ps.lost_mana) and bool(ps.lost_mana)
+            return True, False, []
+        return False, mana_value(missing) <= mana_value(ps.lost_mana) and bool(ps.lost_mana), missing

@@ -98,6 +98,9 @@ class PlayerState:
     max_hand_stated: bool = False      # the setup gave it: the effects of the permanents set up are in it
     pool: list[str] = field(default_factory=list)
     lost_mana: list[str] = field(default_factory=list)
+    # mana that emptied from the pool as a step or phase ended (the last one that emptied any), kept until mana is
+    # added to the pool again: a payment the pool can't make may have been narrated with it (500.4)
+    emptied_mana: list[str] = field(default_factory=list)
     land_played: tuple[str, int] | None = None
     scheme: str | None = None
 

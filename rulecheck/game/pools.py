@@ -32,3 +32,15 @@ def empty_pools(g: Game) -> None:
     """Each pool loses its unspent mana but what an effect keeps; what it lost is remembered (for 500.4)."""
     for ps in g.pstate.values():
         ps.lost_mana, ps.pool = unspent(g, ps)
+        note_emptied(ps)
+
+
+def note_emptied(ps: PlayerState) -> None:
+    """What emptied now is what a later payment may have been narrated with, until mana is added again."""
+    if ps.lost_mana:
+        ps.emptied_mana = list(ps.lost_mana)
+
+
+def mana_added(ps: PlayerState, symbols: list[str]) -> None:
+    ps.pool.extend(symbols)
+    ps.emptied_mana = []

@@ -1,7 +1,7 @@
 """Paying costs (CR 118 in the current rules, 117 in the baseline): mana from the pool, and life.
 
-A cost is paid in full or not at all (508.1i, 509.1f): mana that emptied from the pool as the last step ended
-can't pay it (500.4), and life can be paid only up to the life total (baseline 118.4, current 119.4). What the
+A cost is paid in full or not at all (508.1i, 509.1f): mana that emptied from the pool as a step ended can't
+pay it (500.4), and life can be paid only up to the life total (baseline 118.4, current 119.4). What the
 transcript says was paid is paid all the same (one fault, one finding): the mana leaves the pool, the life is
 lost, and the declaration's total is judged with the amount narrated.
 """
@@ -9,6 +9,7 @@ lost, and the declaration's total is judged with the amount narrated.
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.sources import could_make
 from ..game.steps import mana_symbols, mana_value
 from .context import Declaration, Replay
 from .registry import handles
@@ -27,23 +28,37 @@ def pay(r: Replay, stmt: n.PayMana) -> None:
     if decl is not None:
         decl.paid += mana_value(mana_symbols(stmt.mana))
         decl.pay_line = stmt
-    if pay_from_pool(r, player, stmt.mana) == "emptied":
-        r.flag(stmt, "500.4", f"{player} pays {stmt.mana} with mana that emptied from the pool when the previous "
-                              "step ended", ("106.4", "703.4p"))
+    paid = pay_from_pool(r, player, stmt.mana, from_pool=False)
+    if paid in EMPTIED:
+        r.flag(stmt, "500.4", f"{player} pays {stmt.mana} with mana that emptied from the pool {EMPTIED[paid]}",
+               ("106.4", "703.4p"))
 
 
-def pay_from_pool(r: Replay, player: str, cost: str) -> str:
-    """Pay mana from the pool: "paid", "short" (the pool didn't hold it all; what it held is spent) or "emptied"
-    (what was missing emptied from the pool as the last step ended). In that last case the narration paid with
-    the mana that emptied, so the pool keeps what it holds now for what the transcript pays with it next."""
+# how a payment narrated with mana the pool no longer holds got it: when that mana emptied
+EMPTIED = {"emptied": "when the previous step ended",
+           "emptied earlier": "as an earlier step or phase ended (no mana has been added to it since)"}
+
+
+def pay_from_pool(r: Replay, player: str, cost: str, from_pool: bool) -> str:
+    """Pay mana from the pool: "paid", "short" (the pool didn't hold it all; what it held is spent), "emptied"
+    (what was missing emptied from the pool as the last step ended) or "emptied earlier" (it emptied as an
+    earlier step or phase ended, and no mana was added since). The last two only when what was missing can't
+    have come from mana abilities activated while paying: the payment says it is from the pool, or no untapped
+    permanent could make it. In those cases the narration paid with the mana that emptied, so the pool keeps what
+    it holds now for what the transcript pays with it next."""
     ps = r.game.pstate[player]
     before = list(ps.pool)
-    enough, emptied = r.game.pay_from_pool(player, cost)
+    enough, emptied, missing = r.game.pay_from_pool(player, cost)
     if enough:
         return "paid"
+    if not from_pool and could_make(r.game, player, missing):
+        return "short"   # mana abilities activated while paying may have made what the pool lacked
     if emptied:
         ps.pool = before
         return "emptied"
+    if ps.emptied_mana and mana_value(missing) <= mana_value(ps.emptied_mana):
+        ps.pool = before
+        return "emptied earlier"
     return "short"
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.combat import is_attacker
 from ..game.lands import land_plays_allowed, may_play_from
-from ..game.pools import empty_pools, unspent
+from ..game.pools import empty_pools, mana_added, note_emptied, unspent
 from ..game.steps import STEP_PHASE, mana_symbols, mana_value
 from .context import Replay
 from .registry import handles
@@ -90,12 +90,12 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
                 r.state(ref, stmt.span.line, f"{p.name} is already tapped, so it can't be tapped to pay a {{T}} "
                                              "cost; narrate how it untapped")
         p.tapped = True
-    g.pstate[player].pool.extend(mana_symbols(stmt.mana))
+    mana_added(g.pstate[player], mana_symbols(stmt.mana))
 
 
 @handles(n.AddMana)
 def add_mana(r: Replay, stmt: n.AddMana) -> None:
-    r.game.pstate[r.game.player(stmt.player)].pool.extend(mana_symbols(stmt.mana))
+    mana_added(r.game.pstate[r.game.player(stmt.player)], mana_symbols(stmt.mana))
 
 
 def phase_ends(r: Replay, step: str) -> bool:
@@ -163,3 +163,4 @@ def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     for ps in g.pstate.values():
         if ps.pool:
             ps.lost_mana, ps.pool = unspent(g, ps)
+            note_emptied(ps)

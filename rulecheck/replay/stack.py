@@ -22,7 +22,7 @@ from .combat.ninjutsu import ninjutsu
 from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
-from .costs import pay_from_pool
+from .costs import EMPTIED, pay_from_pool
 from .designations import note_cast
 from .registry import handles
 from .tba import (
@@ -114,12 +114,12 @@ def _pay(r: Replay, stmt: n.Cast | n.Activate, player: str, cost: str | None, wh
     cost = "".join(f"{{{s}}}" for s in mana_symbols(cost or "") if s.isdigit() or s in _PLAIN_MANA)
     if not cost:
         return
-    paid = pay_from_pool(r, player, cost)
+    paid = pay_from_pool(r, player, cost, from_pool=bool(stmt.from_pool))
     if paid == "paid":
         return
-    if paid == "emptied":
-        r.flag(stmt, "500.4", f"{player} pays {cost} for {what} with mana that emptied from the pool when the "
-                              "previous step ended", ("106.4", "703.4p"))
+    if paid in EMPTIED:
+        r.flag(stmt, "500.4", f"{player} pays {cost} for {what} with mana that emptied from the pool "
+                              f"{EMPTIED[paid]}", ("106.4", "703.4p"))
     elif stmt.from_pool or not stmt.paying:
         r.state(ref, stmt.span.line, f"{player} can't pay {cost} for {what}: {player}'s mana pool doesn't hold it; "
                                      "narrate where the mana came from (for example 'Alice taps Mountain for {R}')")
