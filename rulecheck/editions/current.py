@@ -47,6 +47,7 @@ RENUMBER: dict[str, str | None] = {
     "712.1c": "723.1d", "712.3": "723.1e",
     "current:502.2": "502.2",
     "current:724.2": "724.2",
+    "current:505.4": "505.4",
 }
 
 # rules of this edition only
@@ -57,6 +58,9 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
          Rule("724.2", "The monarch's triggers (a draw at the beginning of the monarch's end step; combat damage to "
                        "the monarch passes it on) go on the stack before anyone gets priority", CHECKED, "",
               ("603.3",)),
+         Rule("505.4", "Only its controller's precombat main phase puts a lore counter on each Saga; a chapter ability "
+                       "triggers only when a lore counter is put on its Saga", CHECKED, "",
+              ("714.2b", "714.3b", "505.1a")),
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "

@@ -108,6 +108,12 @@ class Replay:
         self.mana_burned: dict[str, tuple[int, int]] = {}
         # combat damage on the stack that resolved on this line (2003): what the line's 'deals' narrate
         self.resolved_damage: list[tuple[Permanent, int, str]] = []
+        # a ninjutsu activation whose cost's return is narrated next: (activation, player, card with ninjutsu)
+        self.ninjutsu_cost: tuple[n.Activate, str, str] | None = None
+        # the step serial of the last resolution: its effect may have put lore counters on Sagas (current 714.2b)
+        self.resolved_serial = -1
+        self.joined_serial = -1   # the step serial of a step the transcript begins in the middle of
+        self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:

@@ -64,6 +64,8 @@ class Engine:
         if self.observer is not None and line != previous and previous:
             self.observer(previous, r)
         cls = type(stmt)
+        if r.ninjutsu_cost is not None and cls is not n.Leaves:
+            r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")

@@ -25,6 +25,8 @@ from .context import Replay
 from .costs import EMPTIED, pay_from_pool
 from .designations import note_cast
 from .registry import handles
+from .sagas import CHECKS as SAGA_CHECKS
+from .sagas import unowed_chapter
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
@@ -272,7 +274,7 @@ def activate(r: Replay, stmt: n.Activate) -> None:
 
 
 @handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "506.5", "508.2", "508.4", "509.4", "509.4a",
-                            "509.4b", "509.4c", "509.4d", "509.4g") + tuple(STEP_TRIGGER_RULE.values()))
+                            "509.4b", "509.4c", "509.4d", "509.4g") + tuple(STEP_TRIGGER_RULE.values()) + SAGA_CHECKS)
 def trigger(r: Replay, stmt: n.Trigger) -> None:
     g = r.game
     other_event(r, stmt)
@@ -293,7 +295,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         r.missed_triggers.discard(source)   # already flagged when it was missed; taken as it comes
     elif g.step in ("untap step",) or g.between_steps or g.between_turns:
         no_priority(r, stmt, f"{source}'s ability is put on the stack")
-    elif _delayed_problem(r, stmt, source):
+    elif _delayed_problem(r, stmt, source) or (perm is not None and unowed_chapter(r, stmt, perm)):
         pass
     elif perm is not None and not g.abilities_unknown:   # an unknown ability may be what triggered
         step_triggers = [a.text for a in perm.abilities() if a.kind == "trigger" and trigger_step(a.text)]
@@ -390,6 +392,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
     r.resolving = item
     r.resolving_line = stmt.span.line
+    r.resolved_serial = g.step_serial
     if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
         g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
     if stmt.defending is not None:

@@ -56,6 +56,7 @@ def _lore_counters(r: Replay) -> None:
             continue
         if "lore" in p.counters:
             p.counters["lore"] += 1
+        r.lore_added[p.pid] = g.step_serial
         g.pending.append(PendingTrigger(p.name, "chapter", "precombat main phase", p.controller, None,
                                         "when it got a lore counter as the precombat main phase began"))
 

@@ -366,6 +366,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     if step in DAMAGE_STEPS:
         begin_damage_step(g)
     if joined:
+        r.joined_serial = g.step_serial
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
     if step == "untap step":

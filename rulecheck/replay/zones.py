@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.game import strip_copy
 from ..parser import NO_MAX_HAND
+from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
 from .handsize import max_hand_size
 from .mana import narrated_burn
@@ -165,10 +166,12 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
     g.phase(p, stmt.direction == "out")
 
 
-@handles(n.Leaves)
+@handles(n.Leaves, checks=RETURN_CHECKS)
 def leaves(r: Replay, stmt: n.Leaves) -> None:
     g = r.game
     p = g.find_perm(stmt.permanent)
+    if r.ninjutsu_cost is not None:
+        returned_for_ninjutsu(r, stmt, p)
     if g.step == "cleanup step" and r.resolving is None:
         g.cleanup_priority = True
     if p is not None and stmt.state_based and p.regenerated_serial == g.step_serial and g.pt(p)[1] > 0 \
