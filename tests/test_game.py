@@ -94,7 +94,7 @@ def test_paying_takes_coloured_mana_before_generic() -> None:
     g = game()
     g.pstate = {"Alice": PlayerState("Alice")}
     g.pstate["Alice"].pool = ["G", "R"]
-    assert g.pay_from_pool("Alice", "{1}{G}") == (True, False)
+    assert g.pay_from_pool("Alice", "{1}{G}") == (True, False, [])
     assert g.pstate["Alice"].pool == []
 
 
