@@ -219,11 +219,19 @@ class Game:
                 plus_t += int(b) * count
         return power + plus_p, tough + plus_t
 
-    def has_ability(self, p: Permanent, text: str) -> bool:
+    @property
+    def has_attachments(self) -> bool:   # an Aura or Equipment with a bonus is on the battlefield
+        return bool(self._attachers)
+
+    def has_ability(self, p: Permanent, text: str) -> bool:   # the common case first: no effect, nothing attached
+        if not (self.effects or self._attachers):
+            return p.has(text)
         return has_ability_now(self.effects, p, text, self._attached_bonuses if self._attachers else None)
 
     def ability_texts(self, p: Permanent) -> list[str]:
         """Every ability it has now: printed, set up, granted by effects and by what is attached to it."""
+        if not (self.effects or self._attachers or p.lost or p.extra):
+            return [a.text for a in p.card.abilities]
         return ability_texts_now(self.effects, p, self._attached_bonuses if self._attachers else None)
 
     def _attached_bonuses(self, p: Permanent) -> list[Ability]:

@@ -27,9 +27,11 @@ class Card:
     subtypes: tuple[str, ...] = ()    # lower case, when known (a card database gives them: goblin, forest, ...)
     pt_by_ability: bool = False       # power or toughness is `*` (604.3): defined by an ability the game can't compute
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
+    about_hand_size: bool = field(init=False, repr=False, compare=False)   # an ability speaks of hand size (402.2)
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
+        self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
         if any(a.kind == "cda" for a in self.abilities):   # `card Tarmogoyf: creature */1+*` in a transcript
             self.pt_by_ability = True
 
@@ -48,6 +50,11 @@ class CardBook(dict[str, Card]):
         super().__init__()
         self.library: CardLibrary | None = None
         self.facts: dict[str, CardFacts] = {}      # name -> the database facts a card was made from
+        self.has_sagas = False
+
+    def __setitem__(self, name: str, card: Card) -> None:
+        super().__setitem__(name, card)
+        self.has_sagas = self.has_sagas or card.is_("saga")   # Sagas get lore counters (714.3b): none, no work
 
     def _load(self, name: str) -> Card | None:
         if self.library is None or not name:
@@ -61,7 +68,7 @@ class CardBook(dict[str, Card]):
                     origin=f"{facts.source} ({self.library.info.format})", subtypes=subtypes_of(facts),
                     pt_by_ability=d.power is None and facts.power is not None or d.toughness is None
                     and facts.toughness is not None)
-        super().__setitem__(name, card)
+        self[name] = card
         self.facts[name] = facts
         return card
 
@@ -78,7 +85,7 @@ class CardBook(dict[str, Card]):
     def define(self, card: Card) -> None:
         """A definition from the transcript (or its card files): it replaces what the library gave."""
         self.facts.pop(card.name, None)
-        super().__setitem__(card.name, card)
+        self[card.name] = card
 
     def candidates(self, name: str, permanents: Iterable[Permanent] = ()) -> list[str]:
         """Names to suggest instead of an unknown one: the permanents', the known cards', the library's nearest."""

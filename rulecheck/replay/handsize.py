@@ -25,6 +25,8 @@ def max_hand_size(g: Game, player: str) -> int | None:
             continue                                        # set up with the figure the setup states
         if g.abilities_unknown:
             return None
+        if not (p.card.about_hand_size or p.extra or g.effects or g.has_attachments):
+            continue                                        # nothing on it can speak of hand size
         for text in g.ability_texts(p):
             if "hand size" not in text.lower():
                 continue

@@ -30,7 +30,7 @@ def owe_step_triggers(r: Replay, step: str) -> None:
     if step == "end step" and g.designations.get("monarch") == g.active:
         g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, g.active, "current:724.2",
                                         "as the monarch's end step began"))
-    if step == "precombat main phase" and any(c.is_("saga") for c in g.cards.values()):
+    if step == "precombat main phase" and g.cards.has_sagas:
         _lore_counters(r)
 
 
