@@ -194,12 +194,17 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         attack_requirements(r, decl, attackers)
     # 508.1g-i costs, in mana and in life
     cost = life = phyrexian = 0
+    taxes: dict[str, tuple[int, int, int]] = {}    # per defending player: one look at the battlefield each
     for p in attackers:
         target = target_of.get(p.pid)
         if target in g.pstate:
-            cost += attack_tax(g, target)
-            life += attack_life_tax(g, target)
-            phyrexian += phyrexian_tax(g, "attack_cost", target)
+            if target not in taxes:
+                taxes[target] = (attack_tax(g, target), attack_life_tax(g, target),
+                                 phyrexian_tax(g, "attack_cost", target))
+            mana_tax, life_tax, phyrexian_symbols = taxes[target]
+            cost += mana_tax
+            life += life_tax
+            phyrexian += phyrexian_symbols
     judge_cost(r, decl, cost, life, "508.1g", "508.1i", "attack", phyrexian)
     # 508.1f, 508.1j
     for p in attackers:
