@@ -61,7 +61,7 @@ class _Commands(click.Group):
 @click.version_option(__version__, prog_name="rulecheck")
 def cli() -> None:
     """Lint written Magic: The Gathering game transcripts against the Comprehensive Rules
-    (turn structure and combat: CR 500-514 and 703)."""
+    (turn structure and combat: CR 500-514 and 703, and what reaches into them from the rest of the rulebook)."""
 
 
 @cli.command(epilog=EXAMPLES)

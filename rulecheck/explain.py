@@ -424,7 +424,8 @@ def summary(rule: str, edition: Edition = BASELINE) -> Summary | None:
     if number in TOOL_RULES:
         return Summary(number, TOOL_RULES[number], checks=TOOL_CODE_NOTE.format(code=number))
     if citing:
-        return Summary(number, "outside what rulecheck checks (CR 500-514 and 703)", cited_by=tuple(citing))
+        return Summary(number, "not a rule rulecheck checks on its own (see rulecheck rules and docs/coverage.md)",
+                       cited_by=tuple(citing))
     return None
 
 
@@ -450,7 +451,8 @@ def explain(rule: str, cr_path: str | None = None, edition: Edition = BASELINE) 
             out.append(f"--cr: '{number}' has no Comprehensive Rules text.")
         return "\n".join(out), 0
     if citing:
-        out = [f"{number} is outside what rulecheck checks (CR 500-514 and 703); it is cited as related by "
+        out = [f"{number} is not a rule rulecheck checks on its own (see `rulecheck rules` and docs/coverage.md); "
+               f"it is cited as related by "
                f"{', '.join(citing)}."]
         section, ok = _cr_section(number, cr, cr_path)
         return "\n".join(out + section), 0 if ok else 1
