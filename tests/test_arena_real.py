@@ -10,9 +10,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from acceptance import graded
 
 from rulecheck import checker
-from rulecheck.config import Config
 from rulecheck.importers.arena import ArenaImport, ImportOptions, open_log
 from rulecheck.importers.arena.framing import read_lines
 from rulecheck.importers.arena.session import ImportedGame
@@ -199,21 +199,14 @@ def test_logs_without_a_complete_game_say_so() -> None:
 
 
 # ---------------------------------------------------------------- the shared acceptance transcripts
-_EXPECT = re.compile(r"#\s*expect:\s*([0-9a-z.,\s-]+)")
-
-
 @pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="the shared acceptance files are not beside the checkout")
 @pytest.mark.parametrize("path", sorted(ACCEPTANCE.glob("*.transcript")) if ACCEPTANCE.is_dir() else [],
                          ids=lambda p: p.name)
 def test_arena_acceptance(path: Path) -> None:
     """Exactly the `# expect:` rules on their lines (as `rulecheck check --isolated --format json` reports
     them; warnings don't count)."""
-    text = path.read_text(encoding="utf-8")
-    want = sorted((i, r) for i, line in enumerate(text.splitlines(), 1)
-                  for m in [_EXPECT.search(line)] if m for r in m.group(1).replace(" ", "").split(",") if r)
-    got = sorted((v.line, v.rule) for v in checker.check_text(text, path=str(path), config=Config())
-                 if v.severity == "error")
-    assert got == want
+    found, want, _ = graded(path)
+    assert found == want
 
 
 # ---------------------------------------------------------------- read as a user would

@@ -5,18 +5,17 @@ agreeing fails the test too (strict xfail), so this list only shrinks."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from acceptance import expected as expected_rules
 
 from rulecheck.checker import check_file
 from rulecheck.config import Config
 
 ROOT = Path(__file__).resolve().parent.parent
 AUDIT = ROOT / "fixtures" / "audit"
-EXPECT = re.compile(r"#\s*expect:\s*([0-9a-z.,\s-]+)")
 
 # audit fixtures the checker still disagrees with, each with the reason (none at the moment)
 KNOWN: dict[str, str] = {}
@@ -24,12 +23,7 @@ FILES = sorted(AUDIT.rglob("*.transcript"))
 
 
 def expected(path: Path) -> Counter[tuple[int, str]]:
-    want: Counter[tuple[int, str]] = Counter()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        match = EXPECT.search(line)
-        if match:
-            want.update((number, rule) for rule in match.group(1).replace(" ", "").split(",") if rule)
-    return want
+    return Counter(expected_rules(path.read_text(encoding="utf-8")))
 
 
 def found(path: Path) -> Counter[tuple[int, str]]:

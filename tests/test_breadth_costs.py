@@ -4,40 +4,21 @@ warnings aside), and the forms behind them with their exact messages in every ed
 
 from __future__ import annotations
 
-import json
-import re
-from collections import Counter
-from pathlib import Path
-
 import pytest
-from click.testing import CliRunner
+from acceptance import SHARED_ACCEPTANCE, graded
 
 from rulecheck.api import check_text
-from rulecheck.cli import cli
 
-ROOT = Path(__file__).resolve().parent.parent
-BREADTH = ROOT.parent / "shared" / "acceptance" / "breadth"
+BREADTH = SHARED_ACCEPTANCE / "breadth"
 MINE = ("life-payment-above-life", "mana-emptied-before-attack-cost", "removed-attacker-narrated")
-EXPECT = re.compile(r"#\s*expect:\s*([0-9a-z.:,\s-]+)")
-
-
-def _expected(path: Path) -> Counter[tuple[int, str]]:
-    want: Counter[tuple[int, str]] = Counter()
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        match = EXPECT.search(line)
-        if match:
-            want.update((number, rule) for rule in match.group(1).replace(" ", "").split(",") if rule)
-    return want
 
 
 @pytest.mark.skipif(not BREADTH.is_dir(), reason="the shared acceptance files are not beside the checkout")
 @pytest.mark.parametrize("name", MINE)
 def test_acceptance_file_is_exact(name: str) -> None:
-    path = BREADTH / f"{name}.transcript"
-    result = CliRunner().invoke(cli, ["check", "--isolated", "--format", "json", str(path)])
-    found = Counter((d["line"], d["rule"]) for d in json.loads(result.output) if d["severity"] != "warning")
-    assert found == _expected(path)
-    assert result.exit_code == 1
+    found, want, exit_code = graded(BREADTH / f"{name}.transcript")
+    assert found == want
+    assert exit_code == 1
 
 
 def _findings(text: str, edition: str = "baseline") -> list[tuple[int, str, str]]:

@@ -5,34 +5,19 @@ them: `rulecheck check --isolated --format json FILE` reports exactly the `# exp
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from acceptance import ROOT, SHARED_ACCEPTANCE, graded
 
-from rulecheck.cli import cli
-
-ROOT = Path(__file__).resolve().parent.parent
-ACCEPTANCE = ROOT.parent / "shared" / "acceptance" / "breadth"
+ACCEPTANCE = SHARED_ACCEPTANCE / "breadth"
 OWN = ("two-attack-triggers",)
-_EXPECT = re.compile(r"#\s*expect:\s*([0-9a-z.,\s-]+)")
-
-
-def _graded(path: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
-    run = CliRunner().invoke(cli, ["check", "--isolated", "--format", "json", str(path)])
-    assert run.exit_code in (0, 1), run.output
-    found = sorted((v["line"], v["rule"]) for v in json.loads(run.output) if v["severity"] != "warning")
-    want = sorted((i, r) for i, line in enumerate(path.read_text("utf-8").splitlines(), 1)
-                  for m in [_EXPECT.search(line)] if m for r in m.group(1).replace(" ", "").split(",") if r)
-    return found, want
 
 
 @pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="the shared acceptance files are not beside the checkout")
 @pytest.mark.parametrize("name", OWN)
 def test_breadth_acceptance(name: str) -> None:
-    found, want = _graded(ACCEPTANCE / f"{name}.transcript")
+    found, want, _ = graded(ACCEPTANCE / f"{name}.transcript")
     assert found == want
 
 
@@ -84,6 +69,9 @@ def _rows() -> list[list[str]]:
 
 
 def test_the_family_rows_are_well_formed() -> None:
+    """This family's own conventions (plain status words, at least 50 rows); that every named fixture gives
+    exactly its expectations, and that a modelled row names a failing and a passing one, is tests/test_coverage.py's
+    check of every row."""
     rows = _rows()
     assert len(rows) >= 50
     for cells in rows:
@@ -93,34 +81,6 @@ def test_the_family_rows_are_well_formed() -> None:
         assert all((ROOT / f).is_file() for f in named), cells
         if cells[5] == "modelled":
             assert len(named) >= 2, cells
-
-
-def _fixtures() -> list[str]:
-    return sorted({f.strip() for cells in _rows() for f in re.split(r",|<br>", cells[6])
-                   if f.strip().startswith("fixtures/") and not f.strip().startswith("fixtures/editions/")})
-
-
-@pytest.mark.parametrize("name", _fixtures())
-def test_every_named_fixture_gives_exactly_its_expectations(name: str) -> None:
-    """(fixtures/editions/ are graded per edition by tests/test_editions.py)"""
-    from collections import Counter
-
-    from rulecheck.checker import check_file
-    result = check_file(str(ROOT / name))
-    found = Counter((v.line, v.rule) for v in result.violations if v.severity != "warning")
-    expected = Counter((line, rule) for line, rules in result.expectations.items() for rule in rules)
-    assert found == expected
-
-
-def test_each_modelled_row_names_a_failing_and_a_passing_fixture() -> None:
-    from rulecheck.checker import check_file
-    for cells in _rows():
-        if cells[5] != "modelled":
-            continue
-        named = [f.strip() for f in re.split(r",|<br>", cells[6]) if f.strip()]
-        plain = [f for f in named if not f.startswith("fixtures/editions/")]
-        flagged = [bool(check_file(str(ROOT / f)).expectations) for f in plain]
-        assert any(flagged) and not all(flagged), cells
 
 
 def test_only_the_trigger_condition_says_whose_step() -> None:
