@@ -163,34 +163,36 @@ def potential_blockers(g: Game, player: str) -> list[Permanent]:
             and not p.phased_out and not g.has_ability(p, "can't block")]
 
 
+def tax_texts(g: Game, kind: str, player: str | None = None) -> list[str]:
+    """The attack taxes (`attack_cost`) of the permanents `player` controls, or every block tax (`block_cost`), in
+    force now: one look at the battlefield serves the mana, life and Phyrexian parts."""
+    return [a.text for q in g.battlefield.values() if player is None or q.controller == player
+            for a in q.abilities() if a.kind == kind]
+
+
 def attack_tax(g: Game, player: str) -> int:
     """What attacking `player` costs for each attacking creature (Propaganda's "attack cost {2}")."""
-    return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() if q.controller == player
-               for a in q.abilities() if a.kind == "attack_cost")
+    return sum(mana_value(mana_symbols(t)) for t in tax_texts(g, "attack_cost", player))
 
 
 def block_tax(g: Game) -> int:
     """What blocking costs for each blocking creature."""
-    return sum(mana_value(mana_symbols(a.text)) for q in g.battlefield.values() for a in q.abilities()
-               if a.kind == "block_cost")
+    return sum(mana_value(mana_symbols(t)) for t in tax_texts(g, "block_cost"))
 
 
 def phyrexian_tax(g: Game, kind: str, player: str | None = None) -> int:
     """How many of the mana symbols of each attack (of `player`) or block tax are Phyrexian (107.4f)."""
-    return sum(phyrexian(mana_symbols(a.text)) for q in g.battlefield.values()
-               if player is None or q.controller == player for a in q.abilities() if a.kind == kind)
+    return sum(phyrexian(mana_symbols(t)) for t in tax_texts(g, kind, player))
 
 
 def attack_life_tax(g: Game, player: str) -> int:
     """The life attacking `player` costs for each attacking creature ("attack cost 3 life")."""
-    return sum(life_amount(a.text) or 0 for q in g.battlefield.values() if q.controller == player
-               for a in q.abilities() if a.kind == "attack_cost")
+    return sum(life_amount(t) or 0 for t in tax_texts(g, "attack_cost", player))
 
 
 def block_life_tax(g: Game) -> int:
     """The life blocking costs for each blocking creature."""
-    return sum(life_amount(a.text) or 0 for q in g.battlefield.values() for a in q.abilities()
-               if a.kind == "block_cost")
+    return sum(life_amount(t) or 0 for t in tax_texts(g, "block_cost"))
 
 
 def attacks_free(g: Game, player: str) -> bool:
