@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from .game import Game, strip_copy
 from .objects import Permanent
+from .sources import BASIC_COLOUR
 
-BASIC_LAND_TYPES = ("plains", "island", "swamp", "mountain", "forest")
+BASIC_LAND_TYPES = tuple(BASIC_COLOUR)   # the five basic land types, as sources.py gives their mana
 TRAMPLE_OVER = "trample over planeswalkers"
 
 
