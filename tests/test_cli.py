@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -344,3 +345,32 @@ def test_github_action() -> None:
     assert sarif[2:6] == ["--format", "sarif", "--output", "$RULECHECK_SARIF"]
     assert github[2:4] == ["--format", "github"]
     assert steps[1]["if"] == "${{ inputs.sarif-file != '' }}"
+
+
+
+def _raised(call: Callable[[], object]) -> BaseException:
+    try:
+        call()
+    except Exception as exc:  # the exception as the checker's guard catches it
+        return exc
+    raise AssertionError("no exception")
+
+
+def test_internal_error_names_only_the_package_s_own_frames(tmp_path: Path) -> None:
+    """A frame of a file in some other folder called `rulecheck` (a clone of the repository, a plugin) is not
+    rulecheck's code; a frame of the package is named by its module, wherever the package is."""
+    import importlib.util
+
+    from rulecheck.checker.result import _failure
+    from rulecheck.editions import find_edition
+
+    outside = tmp_path / "rulecheck" / "tests"
+    outside.mkdir(parents=True)
+    (outside / "broken.py").write_text("def fail():\n    raise RuntimeError('boom')\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("broken_outside", outside / "broken.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert _failure(_raised(lambda: module.fail())) == "(RuntimeError: boom)"
+    assert _failure(_raised(lambda: find_edition("nope"))).startswith(
+        "in rulecheck.editions.find_edition (line ")

@@ -3,7 +3,6 @@ what is reported, and how an internal failure is described."""
 
 from __future__ import annotations
 
-import os
 import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -32,16 +31,29 @@ def select_violations(violations: Iterable[Violation], suppressions: Sequence[Su
 
 
 def _failure(exc: BaseException) -> str:
-    """Which check failed and how, for an internal-error message: the innermost rulecheck function, one line."""
-    frames = [f for f in traceback.extract_tb(exc.__traceback__)[1:]  # [0] is the frame that caught it
-              if f"{os.sep}rulecheck{os.sep}" in f.filename or f.filename.startswith(f"rulecheck{os.sep}")]
+    """Which check failed and how, for an internal-error message: the innermost rulecheck function, one line.
+    rulecheck's own frames are those of files inside the package's directory (wherever it is installed or
+    checked out), so a test or a plugin in a folder that happens to be called `rulecheck` is not taken for it."""
     where = ""
-    if frames:
-        f = frames[-1]
-        parts = Path(f.filename).with_suffix("").parts
-        module = ".".join(parts[len(parts) - 1 - parts[::-1].index("rulecheck"):])
-        where = f"in {module}.{f.name} (line {f.lineno}) "
+    for f in reversed(traceback.extract_tb(exc.__traceback__)[1:]):  # [0] is the frame that caught it
+        module = _package_module(f.filename)
+        if module is not None:
+            where = f"in {module}.{f.name} (line {f.lineno}) "
+            break
     detail = " ".join(str(exc).split())
     if len(detail) > 200:
         detail = detail[:200] + "..."
     return f"{where}({type(exc).__name__}: {detail})" if detail else f"{where}({type(exc).__name__})"
+
+
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+
+
+def _package_module(filename: str) -> str | None:
+    """`rulecheck.replay.engine` for a file of the package, None for any other file."""
+    try:
+        relative = Path(filename).resolve().relative_to(_PACKAGE_DIR)
+    except (ValueError, OSError):
+        return None
+    parts = relative.with_suffix("").parts
+    return ".".join(("rulecheck", *(parts[:-1] if parts[-1] == "__init__" else parts)))
