@@ -42,7 +42,7 @@ Examples:
 class _Commands(click.Group):
     """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
 
-    LAZY = {"exam": ("rulecheck.exam", "exam"), "cards": ("rulecheck.cards.commands", "cards"),
+    LAZY = {"exam": ("rulecheck.exam", "exam"), "cards": ("rulecheck.commands.cards", "cards"),
             "trace": ("rulecheck.trace.command", "trace")}   # issue 24: the game state after every line
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -209,14 +209,14 @@ def show_progress(files: int, stream: TextIO, quiet: bool = False) -> bool:
 
 def _run_with_cards(items: list[tuple[str, Config]], jobs: int, quiet: bool,
                     option: str | None) -> list[FileResult]:
-    """Check with each file's card database (see `cards.commands.with_cards` and docs/cards.md)."""
+    """Check with each file's card database (see `cards.choice.with_cards` and docs/cards.md)."""
     return _run(_with_cards(items, option), jobs, quiet)
 
 
 def _with_cards(items: list[tuple[str, Config]], option: str | None) -> list[tuple[str, Config]]:
     """The files with their card databases, each opened (and indexed, once) before any check; exit 2 if one
     can't be used."""
-    from .cards.commands import with_cards
+    from .cards.choice import with_cards
     from .cards.library import CardDataError
 
     try:

@@ -110,6 +110,8 @@ def test_no_import_cycle_in_the_package() -> None:
     ("rulecheck.game", ("rulecheck.replay", "rulecheck.editions", "rulecheck.checker", "rulecheck.cli")),
     ("rulecheck.editions", ("rulecheck.replay", "rulecheck.game", "rulecheck.checker", "rulecheck.cli")),
     ("rulecheck.replay", ("rulecheck.checker", "rulecheck.cli", "rulecheck.report", "rulecheck.api")),
+    ("rulecheck.cards", ("rulecheck.game", "rulecheck.replay", "rulecheck.checker", "rulecheck.cli",
+                         "rulecheck.commands", "rulecheck.report", "rulecheck.api", "rulecheck.trace")),
 ])
 def test_layers_use_only_the_layers_below(layer: str, forbidden: tuple[str, ...]) -> None:
     wrong = sorted((m, i) for m, imports in GRAPH.items() if m == layer or m.startswith(layer + ".")

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import click
 
-from ..cards.commands import with_cards
+from ..cards.choice import with_cards
 from ..cards.index import CardDataError
 from ..config import ALWAYS_REPORTED, ConfigError, ConfigResolver, load_config
 from ..editions import EDITIONS

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from lsprotocol import types
 
-from ...cards.commands import card_line, resolve_cards
+from ...cards.choice import card_line, resolve_cards
 from ...cards.index import index_path, is_current
 from ...cards.library import CardDataError, CardLibrary, open_library
 from ...config import Config, ConfigError, ConfigResolver
