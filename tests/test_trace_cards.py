@@ -94,3 +94,35 @@ def test_the_html_report_reads_standard_input_in_the_run_not_in_a_worker(tmp_pat
     index = out.read_text(encoding="utf-8")
     assert "2 files checked, 2 with findings: 2 violations, 0 warnings." in index
     assert '<a href="r.html.traces/0001-stdin.html">&lt;stdin&gt;</a>' in index
+
+
+EXAM_NAMED = """\
+exam: named cards
+setup: |
+  players: Alice, Bob
+  Alice controls Grizzly Bears
+  turn 3: Alice, in beginning of combat step
+  declare attackers step begins
+questions:
+  - id: bears
+    prompt: May the Bears attack?
+    answers:
+      A: {transcript: "Alice declares Grizzly Bears attacking Bob", key: legal}
+"""
+
+
+def test_exam_takes_the_card_database_option(tmp_path: Path) -> None:
+    """`rulecheck exam --cards` reads the cards an exam names without defining from the database, as `check`
+    does; without one, the Bears are unknown and the key can't be graded."""
+    exam = tmp_path / "named.exam.yaml"
+    exam.write_text(EXAM_NAMED, encoding="utf-8")
+    code, out = invoke("exam", str(exam), "--format", "concise", "--cards", str(SCRYFALL))
+    assert (code, out) == (0, "No violations in 1 file.\nGraded 1 answer to 1 question.\n")
+    code, out = invoke("exam", str(exam), "--format", "json", "--cards", "none", env={"RULECHECK_CARDS": ""})
+    assert code == 1
+    assert "Grizzly Bears" in out
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    code, out = invoke("exam", str(exam), "--cards", str(bad))
+    assert code == 2
+    assert out.startswith("rulecheck: ")

@@ -8,6 +8,8 @@ from collections.abc import Iterator, Sequence
 
 import click
 
+from ..cards.choice import open_with_progress, resolve_cards
+from ..cards.index import CardDataError
 from ..diagnostics import ERROR, Violation
 from ..editions import EDITIONS
 from ..report import FORMATS, render
@@ -86,7 +88,11 @@ def _exam_paths(paths: Sequence[str]) -> Iterator[str]:
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when a key disagrees.")
 @click.option("--edition", type=click.Choice(list(EDITIONS)), default="baseline",
               help="Rules edition for exams without an 'edition:' key (default: baseline).")
-def exam(paths: tuple[str, ...], fmt: str | None, template: bool, exit_zero: bool, edition: str) -> None:
+@click.option("--cards", "card_db", metavar="FILE", default=None,
+              help="Card database for cards the exam names without defining, as `rulecheck check` chooses it "
+                   "(default: $RULECHECK_CARDS, else the one `rulecheck cards fetch` made the default; none: none).")
+def exam(paths: tuple[str, ...], fmt: str | None, template: bool, exit_zero: bool, edition: str,
+         card_db: str | None) -> None:
     """Grade judge-exam answer keys (YAML files, or directories of *.exam.yaml) against the rules.
 
     Exit 0 when every key agrees with rulecheck, 1 when one disagrees, 2 when a file is unreadable or not an
@@ -104,7 +110,14 @@ def exam(paths: tuple[str, ...], fmt: str | None, template: bool, exit_zero: boo
     if not files:
         click.echo("rulecheck: no exam files (*.exam.yaml) found", err=True)
         sys.exit(2)
-    reports = [grade_file(p, edition) for p in files]
+    try:
+        cards = resolve_cards(card_db)
+        if cards:
+            open_with_progress(cards)
+    except CardDataError as err:
+        click.echo(f"rulecheck: {err}", err=True)
+        sys.exit(2)
+    reports = [grade_file(p, edition, cards) for p in files]
     violations = sorted((v for r in reports for v in r.violations), key=Violation.sort_key)
     color = fmt == "full" and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     click.echo(render(fmt, violations, files=len(files), color=color, paths=[r.path for r in reports]))

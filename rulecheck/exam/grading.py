@@ -45,10 +45,13 @@ def _lines(snippets: Sequence[Snippet | None], prefix: str = "") -> list[_Line]:
             for at, part in snippet.lines()]
 
 
-def _run(lines: Sequence[_Line], path: str, base_dir: Path | None, edition: str = "baseline") -> list[Violation]:
-    """Check an assembled transcript; `edition` is the default, which the exam's `edition:` key overrides."""
+def _run(lines: Sequence[_Line], path: str, base_dir: Path | None, edition: str = "baseline",
+         cards: str | None = None) -> list[Violation]:
+    """Check an assembled transcript; `edition` is the default, which the exam's `edition:` key overrides;
+    `cards` the card database (a file, or None for none)."""
     numbered = iter([(i, line.text) for i, line in enumerate(lines, 1)])
-    return check_lines(numbered, path, FileResult(path), base_dir, config=Config(edition=edition)).violations
+    config = Config(edition=edition, cards=cards or "none")
+    return check_lines(numbered, path, FileResult(path), base_dir, config=config).violations
 
 
 def _place(v: Violation, lines: Sequence[_Line]) -> Violation:
@@ -107,9 +110,11 @@ def _more_specific(cited: str, found: Sequence[str]) -> str | None:
 
 
 class _Grader:
-    def __init__(self, exam: Exam, path: str, base_dir: Path | None, edition: str = "baseline") -> None:
+    def __init__(self, exam: Exam, path: str, base_dir: Path | None, edition: str = "baseline",
+                 cards: str | None = None) -> None:
         self.exam = exam
         self.edition = edition
+        self.cards = cards
         self.path = path
         self.base_dir = base_dir
         self.out: list[Violation] = []
@@ -130,7 +135,7 @@ class _Grader:
         return self.out
 
     def question(self, q: Question, setup: list[_Line]) -> None:
-        before = _run(setup, self.path, self.base_dir, self.edition) if setup else []
+        before = _run(setup, self.path, self.base_dir, self.edition, self.cards) if setup else []
         baseline = {_raw_key(v) for v in before}
         gradable = True
         for v in before:
@@ -150,7 +155,7 @@ class _Grader:
         graded_all = True
         for answer in q.answers:
             lines = setup + _lines(answer.transcript)
-            new = [v for v in _run(lines, self.path, self.base_dir, self.edition)
+            new = [v for v in _run(lines, self.path, self.base_dir, self.edition, self.cards)
                    if _raw_key(v) not in baseline and v.severity == ERROR]
             for v in new:
                 if v.rule not in BY_NUMBER:
@@ -224,9 +229,10 @@ class _Grader:
 
 
 def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = None,
-               edition: str = "baseline") -> ExamReport:
+               edition: str = "baseline", cards: str | None = None) -> ExamReport:
     """Grade an exam given as YAML text; `path` names it in the violations, `base_dir` resolves includes;
-    `edition` is the rules edition when the exam has no `edition:` key."""
+    `edition` is the rules edition when the exam has no `edition:` key; `cards` a card database file (for
+    cards the exam names without defining), None for none."""
     report = ExamReport(path)
     try:
         exam, _ = load_exam(text)
@@ -235,7 +241,7 @@ def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = Non
         report.violations = [Violation(path, line, col, line, col + 1, "exam-format", err.message)]
         report.invalid = True
         return report
-    grader = _Grader(exam, path, base_dir, edition)
+    grader = _Grader(exam, path, base_dir, edition, cards)
     try:
         report.violations = grader.grade()
     except Exception as exc:  # noqa: BLE001 - a failure must reach the user as a diagnostic, not a traceback
@@ -247,7 +253,7 @@ def grade_text(text: str, *, path: str = "<string>", base_dir: Path | None = Non
     return report
 
 
-def grade_file(path: str, edition: str = "baseline") -> ExamReport:
+def grade_file(path: str, edition: str = "baseline", cards: str | None = None) -> ExamReport:
     """Grade one exam file (`-` for standard input)."""
     label = "<stdin>" if path == "-" else path
     try:
@@ -259,11 +265,12 @@ def grade_file(path: str, edition: str = "baseline") -> ExamReport:
     except OSError as err:
         return ExamReport(label, [Violation(label, 1, 1, 1, 1, "io", f"cannot read file: {err.strerror or err}")],
                           invalid=True)
-    return grade_data(data, path=label, base_dir=Path.cwd() if path == "-" else Path(path).parent, edition=edition)
+    return grade_data(data, path=label, base_dir=Path.cwd() if path == "-" else Path(path).parent, edition=edition,
+                      cards=cards)
 
 
 def grade_data(data: bytes, *, path: str = "<string>", base_dir: Path | None = None,
-               edition: str = "baseline") -> ExamReport:
+               edition: str = "baseline", cards: str | None = None) -> ExamReport:
     """Grade an exam given as the bytes of its file (what `grade_file` read, or an editor's buffer): too large
     or not UTF-8 is an `exam-format` diagnostic."""
     label = path
@@ -279,4 +286,4 @@ def grade_data(data: bytes, *, path: str = "<string>", base_dir: Path | None = N
         return ExamReport(label, [Violation(label, line, col, line, col + 1, "exam-format",
                                             f"the file is not valid UTF-8 (byte 0x{data[err.start]:02x})")],
                           invalid=True)
-    return grade_text(text, path=label, base_dir=base_dir, edition=edition)
+    return grade_text(text, path=label, base_dir=base_dir, edition=edition, cards=cards)
