@@ -126,10 +126,11 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
             raise ConfigError("--names and --transcripts go with --from arena")
         if source is not None and expect:
             raise ConfigError("--expect cannot be used with --from: imported transcripts carry no expectations")
-        if fmt == "html" and (source is not None or expect or statistics):
-            raise ConfigError("--format html cannot be used with --from, --expect or --statistics")
         items = files_to_check(paths, resolver) if source is None else []
         run_config = resolver.for_path(paths[0])
+        if (fmt or run_config.format) == "html" and (source is not None or expect or statistics):
+            raise ConfigError("--format html" + ("" if fmt else " (the configuration's format)")
+                              + " cannot be used with --from, --expect or --statistics")
     except ConfigError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)

@@ -204,9 +204,10 @@ class Config:
             raise ConfigError(f"unknown edition {self.edition!r}; known editions: {', '.join(EDITIONS)}")
         if self.format is not None:
             from .report import FORMATS
-            if self.format not in FORMATS:
-                raise ConfigError(f"unknown format {self.format!r}{_did_you_mean(str(self.format), FORMATS)} "
-                                  f"(formats: {', '.join(FORMATS)})")
+            known = (*FORMATS, "html")   # html: `check`'s report of index and trace pages, written with -o
+            if self.format not in known:
+                raise ConfigError(f"unknown format {self.format!r}{_did_you_mean(str(self.format), known)} "
+                                  f"(formats: {', '.join(known)})")
 
     def with_overrides(self, *, select: Sequence[str] | None = None, ignore: Sequence[str] | None = None,
                        extend_ignore: Sequence[str] = (), extension: str | None = None,

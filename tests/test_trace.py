@@ -388,3 +388,28 @@ def test_check_html_clean_and_exit_zero(tmp_path: Path) -> None:
     clean = str(ROOT / "fixtures" / "rules" / "510.1c-pass.transcript")
     assert run("check", clean, "--format", "html", "-o", str(tmp_path / "r.html"))[0] == 0
     assert run("check", str(EXAMPLE), "--format", "html", "-o", str(tmp_path / "r.html"), "--exit-zero")[0] == 0
+
+
+def test_check_html_removes_the_pages_of_an_earlier_run(tmp_path: Path) -> None:
+    """A second report into the same file leaves only its own trace pages (an earlier run's pages, for files no
+    longer checked, would be stale); a file of the user's in that folder is left alone."""
+    clean = str(ROOT / "fixtures" / "rules" / "510.1c-pass.transcript")
+    out = str(tmp_path / "report.html")
+    assert run("check", str(EXAMPLE), clean, "--format", "html", "-o", out, "-j", "1")[0] == 1
+    (tmp_path / "report.html.traces" / "notes.html").write_text("mine", encoding="utf-8")
+    assert run("check", clean, "--format", "html", "-o", out, "-j", "1")[0] == 0
+    assert sorted(p.name for p in (tmp_path / "report.html.traces").iterdir()) == [
+        "0001-510.1c-pass.transcript.html", "notes.html"]
+
+
+def test_the_configuration_may_choose_the_html_report(tmp_path: Path) -> None:
+    """`format = "html"` in the configuration is `--format html`: the same report, the same usage errors."""
+    (tmp_path / "pyproject.toml").write_text('[tool.rulecheck]\nformat = "html"\n', encoding="utf-8")
+    game = tmp_path / "game.transcript"
+    game.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    code, _ = run("check", str(game), "-o", str(tmp_path / "r.html"), "-j", "1")
+    assert code == 1
+    assert "1 violation, 0 warnings." in (tmp_path / "r.html").read_text(encoding="utf-8")
+    code, out = run("check", str(game), "--expect")
+    assert (code, out) == (2, "rulecheck: --format html (the configuration's format) cannot be used with --from, "
+                              "--expect or --statistics\n")

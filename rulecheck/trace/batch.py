@@ -21,6 +21,7 @@ from .render_html import render_html
 from .run import trace_file
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_PAGE = re.compile(r"[0-9]{4}-[A-Za-z0-9._-]*\.html")   # the names trace_page_name gives, and no other file
 
 
 def trace_page_name(index: int, path: str) -> str:
@@ -43,6 +44,8 @@ def write_report(items: Sequence[tuple[str, Config]], output: str, jobs: int = 1
     folder = Path(output + ".traces")
     folder.mkdir(parents=True, exist_ok=True)
     names = [trace_page_name(i, path) for i, (path, _) in enumerate(items)]
+    for stale in set(p.name for p in folder.glob("*.html") if _PAGE.fullmatch(p.name)) - set(names):
+        (folder / stale).unlink()   # a page of an earlier run that this index no longer links to
     work = [(path, config, str(folder / name)) for (path, config), name in zip(items, names, strict=True)]
     found: list[list[Violation]] = [[] for _ in work]
     pooled = [i for i, (path, _, _) in enumerate(work) if path != "-"]
