@@ -413,3 +413,16 @@ def test_the_configuration_may_choose_the_html_report(tmp_path: Path) -> None:
     code, out = run("check", str(game), "--expect")
     assert (code, out) == (2, "rulecheck: --format html (the configuration's format) cannot be used with --from, "
                               "--expect or --statistics\n")
+
+
+def test_the_trace_page_opens_at_the_first_finding_or_the_first_turn() -> None:
+    """Not on the empty board before the game: at the first finding, else at the turn header; a line asked for
+    (`trace --line`, a link's #L) wins."""
+    from rulecheck.trace.render_html import page_data
+
+    flagged = page_data(trace_file(str(EXAMPLE)))
+    assert flagged["lines"][flagged["start"]][0] == 20
+    clean = page_data(trace_file(str(ROOT / "fixtures" / "rules" / "510.1c-pass.transcript")))
+    assert clean["lines"][clean["start"]][:2] == [15, "turn 5: Alice, in beginning of combat step"]
+    asked = page_data(trace_file(str(EXAMPLE)), start_line=17)
+    assert asked["lines"][asked["start"]][0] == 17

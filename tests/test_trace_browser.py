@@ -96,6 +96,8 @@ class Page:
 
 def test_stepping_with_the_keyboard_shows_blocks_order_and_the_flagged_line(browser: Any, tmp_path: Path) -> None:
     page = Page(browser, write_page(tmp_path, EXAMPLE).as_uri())
+    assert page.line() == 20                     # the page opens at the first finding
+    page.press("Home")
     assert page.line() == 2
     page.press("End")
     assert page.line() == 20

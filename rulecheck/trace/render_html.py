@@ -19,16 +19,24 @@ def _asset(name: str) -> str:
 
 
 def page_data(trace: Trace, start_line: int | None = None) -> dict[str, Any]:
+    """The page's data; it opens at `start_line`, else at the first finding, else at the first line of play
+    (the first turn), so that a reader never lands on the empty board before the game."""
     lines = []
     titles: dict[str, str] = {}
-    start = 0
+    start = first_finding = first_turn = None
     for i, entry in enumerate(trace.lines):
         for v in entry.findings:
             titles.setdefault(v.rule, title_of(v.rule, v.edition))
         lines.append([entry.line, entry.text, entry.changes, [[v.rule, v.message, v.severity] for v in entry.findings]])
         if start_line is not None and entry.line <= start_line:
             start = i
-    return {"file": trace.path, "titles": {k: v for k, v in titles.items() if v}, "lines": lines, "start": start}
+        if first_finding is None and entry.findings:
+            first_finding = i
+        if first_turn is None and "turn" in entry.changes:
+            first_turn = i
+    opening = start if start_line is not None else first_finding if first_finding is not None else first_turn
+    return {"file": trace.path, "titles": {k: v for k, v in titles.items() if v}, "lines": lines,
+            "start": opening or 0}
 
 
 def _script_json(data: Any) -> str:
