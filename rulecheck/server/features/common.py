@@ -11,13 +11,14 @@ from pygls.uris import to_fs_path
 
 from ...editions.registry import BY_NUMBER, TOOL_RULES
 from ...exam import EXAM_SUFFIXES
+from ...project import rules_doc_url
 
 SOURCE = "rulecheck"
 TRANSCRIPT = "transcript"
 EXAM = "exam"
 IGNORED = "ignored"  # another YAML file (a card file, .rulecheck.yaml): nothing to say about it
 
-RULES_DOC_URL = "https://github.com/OWNER/rulecheck/blob/main/docs/rules.md"
+RULES_DOC_URL = rules_doc_url()   # from [project.urls] in pyproject.toml (rulecheck/project.py)
 
 _SUGGESTION = re.compile(r"did you mean '([^'\n]+)'\?")
 _NAMED = re.compile(r"'([^'\n]+)'")
