@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from concurrent.futures import Executor
 from pathlib import Path
 
 from . import checker
@@ -37,14 +38,17 @@ def files_to_check(paths: Iterable[str], resolver: ConfigResolver) -> list[tuple
 
 
 def check_paths(paths: PathLike | Iterable[PathLike], *, config: Config | None = None,
-                jobs: int = 1) -> list[Violation]:
+                jobs: int = 1, executor: Executor | None = None) -> list[Violation]:
     """Check files and directories (walked for `*.transcript`, or the configured extension); return every
     violation, file by file in the order given, each file's sorted by position.
 
     Without `config`, each file gets the configuration the command line would find for it (`.rulecheck.yaml` or
     `pyproject.toml` above it); pass `Config()` to read no file. An unreadable file is an `io` violation, not an
-    exception; a bad configuration file raises `ConfigError`. `jobs` > 1 checks in that many processes."""
+    exception; a bad configuration file raises `ConfigError`. `jobs` > 1 checks in that many processes;
+    `executor`, any `concurrent.futures.Executor` (a process pool, a Dask client's `get_executor()`), checks them
+    there instead, with the same results."""
     items = [paths] if isinstance(paths, (str, os.PathLike)) else list(paths)
     resolver = ConfigResolver(explicit=config)
     found = files_to_check([os.fspath(p) for p in items], resolver)
-    return [v for result in checker.check_files(found, jobs=max(1, jobs)) for v in result.violations]
+    results = checker.check_files(found, jobs=max(1, jobs), executor=executor)
+    return [v for result in results for v in result.violations]

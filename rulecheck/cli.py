@@ -6,6 +6,7 @@ import gc
 import os
 import sys
 from collections import Counter
+from concurrent.futures import Executor
 from typing import TextIO
 
 import click
@@ -88,6 +89,9 @@ def cli() -> None:
               help="File extension looked for in directories (default: the configuration's, else .transcript).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Check files in N processes (default: all cores; 1 checks them one by one).")
+@click.option("--scheduler", metavar="ADDRESS", default=None,
+              help="Check the files on a Dask cluster (tcp://host:8786): same output as a local run; the workers "
+                   "read the files by their paths (needs rulecheck[dask]; see docs/scale.md).")
 @click.option("--statistics", is_flag=True, help="Print the number of violations of each rule instead of the "
                                                  "violations.")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the diagnostics: no summary, nothing when clean.")
@@ -108,7 +112,8 @@ def cli() -> None:
 def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: tuple[str, ...],
           ignore: tuple[str, ...], extend_ignore: tuple[str, ...], config_file: str | None, isolated: bool,
           edition: str | None, extension: str | None, jobs: int | None, statistics: bool, quiet: bool, expect: bool,
-          exit_zero: bool, source: str | None, card_db: str | None, names: bool, transcripts: str | None) -> None:
+          exit_zero: bool, source: str | None, card_db: str | None, names: bool, transcripts: str | None,
+          scheduler: str | None) -> None:
     """Check transcripts (files, directories, or - for standard input).
 
     Exit status: 0 nothing found, 1 violations found (or, with --expect, a mismatch), 2 the run failed
@@ -131,6 +136,8 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         if (fmt or run_config.format) == "html" and (source is not None or expect or statistics):
             raise ConfigError("--format html" + ("" if fmt else " (the configuration's format)")
                               + " cannot be used with --from, --expect or --statistics")
+        if scheduler is not None and (jobs is not None or source is not None or (fmt or run_config.format) == "html"):
+            raise ConfigError("--scheduler cannot be used with -j, --from or --format html")
     except ConfigError as err:
         click.echo(f"rulecheck: {err}", err=True)
         sys.exit(2)
@@ -146,7 +153,16 @@ def check(paths: tuple[str, ...], fmt: str | None, output: str | None, select: t
         from .trace.batch import report_command
         sys.exit(report_command(_with_cards(items, card_db) if output else items, output, jobs or default_jobs(),
                                 exit_zero))
-    results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
+    if scheduler is not None:
+        from .commands.cluster import ClusterError, cluster_executor
+        try:
+            with cluster_executor(scheduler) as executor:
+                results = _run(_with_cards(items, card_db), 1, quiet, executor)
+        except ClusterError as err:
+            click.echo(f"rulecheck: {err}", err=True)
+            sys.exit(2)
+    else:
+        results = _run_with_cards(items, jobs or default_jobs(), quiet, card_db)
     violations: list[Violation] = []
     mismatches = 0
     for result in results:
@@ -227,11 +243,11 @@ def _with_cards(items: list[tuple[str, Config]], option: str | None) -> list[tup
         sys.exit(2)
 
 
-def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool) -> list[FileResult]:
+def _run(items: list[tuple[str, Config]], jobs: int, quiet: bool, executor: Executor | None = None) -> list[FileResult]:
     if not show_progress(len(items), sys.stderr, quiet):
-        return check_files(items, jobs=jobs)
+        return check_files(items, jobs=jobs, executor=executor)
     with click.progressbar(length=len(items), label="Checking", file=sys.stderr) as bar:
-        return check_files(items, jobs=jobs, progress=lambda: bar.update(1))
+        return check_files(items, jobs=jobs, progress=lambda: bar.update(1), executor=executor)
 
 
 def _report(violations: list[Violation], fmt: str, files: int, paths: list[str], output: str | None,

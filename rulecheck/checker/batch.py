@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from functools import partial
 
 from ..config import Config
@@ -65,8 +66,10 @@ def _check_one(item: tuple[str, Config]) -> FileResult:
 
 
 def check_files(items: Sequence[tuple[str, Config]], *, jobs: int = 1,
-                progress: Callable[[], None] | None = None) -> list[FileResult]:
-    """Check files, each with its configuration, in a pool of `jobs` processes; results in input order.
+                progress: Callable[[], None] | None = None, executor: Executor | None = None) -> list[FileResult]:
+    """Check files, each with its configuration, in a pool of `jobs` processes, or on `executor` (any
+    `concurrent.futures.Executor`: a Dask client's `get_executor()` sends them to a cluster); results in input
+    order either way, the same results.
 
     Standard input is read here, never in a worker. A worker that dies leaves an `internal-error` for each file
     it did not finish; the other results stand."""
@@ -82,7 +85,9 @@ def check_files(items: Sequence[tuple[str, Config]], *, jobs: int = 1,
         if path == "-":
             done(i, _check_one((path, config)))
     workers = min(jobs, len(pooled))
-    if workers > 1 and len(pooled) >= PARALLEL_MIN_FILES:
+    if executor is not None:
+        _run_executor([items[i] for i in pooled], executor, lambda k, r: done(pooled[k], r))
+    elif workers > 1 and len(pooled) >= PARALLEL_MIN_FILES:
         _run_pool([items[i] for i in pooled], workers, lambda k, r: done(pooled[k], r))
     for i in pooled:
         if results[i] is None:
@@ -126,3 +131,34 @@ def _run_pool(items: Sequence[tuple[str, Config]], workers: int, done: Callable[
                                                 f"the worker process checking this file stopped unexpectedly "
                                                 f"({err or 'no reason given'}); run with -j 1 to check it on its "
                                                 f"own")]))
+
+
+IN_FLIGHT = 256   # files sent to an executor and not yet back: enough to keep a cluster busy, few enough to stream
+
+
+def _run_executor(items: Sequence[tuple[str, Config]], executor: Executor,
+                  done: Callable[[int, FileResult], None]) -> None:
+    """Check `items` on an executor, a window of them at a time (a season of logs is never a million futures at
+    once), each result handed to `done` as it comes back. A file whose task fails (its worker died, the cluster
+    lost it) gets an `internal-error` that says so; the others stand."""
+    pending: dict[Future[FileResult], int] = {}
+
+    def settle(future: Future[FileResult], k: int) -> None:
+        try:
+            result = future.result()
+        except Exception as err:  # noqa: BLE001 - the executor's failure, reported on the file it concerned
+            path = items[k][0]
+            result = FileResult(path, [Violation(path, 1, 1, 1, 1, "internal-error",
+                                                 f"the executor could not check this file ({type(err).__name__}: "
+                                                 f"{' '.join(str(err).split())[:200] or 'no reason given'}); run "
+                                                 f"without --scheduler to check it here")])
+        done(k, result)
+
+    for k, item in enumerate(items):
+        pending[executor.submit(_check_one, item)] = k
+        if len(pending) >= IN_FLIGHT:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                settle(future, pending.pop(future))
+    for future in list(pending):
+        settle(future, pending.pop(future))
