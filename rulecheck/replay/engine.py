@@ -12,7 +12,7 @@ from .. import nodes as n
 from ..cards.library import CardLibrary
 from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
-from ..game.game import NotOnBattlefield, UnknownName
+from ..game.game import Game, NotOnBattlefield, UnknownName
 from . import actions, assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
@@ -66,6 +66,8 @@ class Engine:
         cls = type(stmt)
         if r.ninjutsu_cost is not None and cls is not n.Leaves:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
+        if cls is n.Resolve and g.stack and all(i.source != stmt.source.text for i in g.stack):
+            stmt = _stack_name_in_full(g, stmt)   # type: ignore[arg-type]
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
@@ -110,6 +112,12 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def _stack_name_in_full(g: Game, stmt: n.Resolve) -> n.Resolve:
+    """'Bolt resolves' with Lightning Bolt on the stack: the short form of the name means the object on it."""
+    full = g.short_name(stmt.source, {i.source for i in g.stack})
+    return stmt if full is None else n.replace(stmt, source=n.Ref(full, stmt.source.column, stmt.source.end_column))
 
 
 def _unknown_card_hint(err: UnknownName, with_library: bool) -> str | None:
