@@ -19,7 +19,7 @@ from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
 from .context import Finding, Replay
 from .registry import HANDLERS, Handler
-from .steps import before_event
+from .steps import before_event, implied_blockers_step
 
 # statements of the game's state: they may say what a resolution with an unknown effect did
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
@@ -68,6 +68,9 @@ class Engine:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
         if cls is n.Resolve and g.stack and all(i.source != stmt.source.text for i in g.stack):
             stmt = _stack_name_in_full(g, stmt)   # type: ignore[arg-type]
+        if cls is n.DeclareBlockers and g.step == "declare attackers step" and g.mode == "implicit" \
+                and not g.between_steps:
+            implied_blockers_step(r, stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
