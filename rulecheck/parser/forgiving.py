@@ -46,6 +46,7 @@ class Reading:
 
 Parse = Callable[[str], bool]
 
+_LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
@@ -105,6 +106,8 @@ class _Reader:
                 count = int(words[0])
                 part = words[1]
             full = self.name(part)
+            if full is None and count == 1 and _LOOKS_LIKE_A_NAME.fullmatch(part.strip()):
+                full = part.strip()   # a name the game doesn't know (yet): the replay says so, once
             if full is None or count > 50:
                 return None
             out += [full] * count

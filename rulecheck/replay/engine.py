@@ -7,6 +7,7 @@ It imports the handler modules (which register themselves); they never import it
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from .. import nodes as n
 from ..cards.library import CardLibrary
@@ -39,6 +40,7 @@ class Engine:
                  cards: CardLibrary | None | bool = True) -> None:
         self.replay = Replay(edition)
         self.observer = observer
+        self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -89,9 +91,37 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            r.syntax(err.ref, line, str(err), _unknown_card_hint(err, g.cards.library is not None))
+            self._unknown(stmt, err)
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
+
+    def _unknown(self, stmt: n.Statement, err: UnknownName) -> None:
+        """An unknown name makes one finding, with its hint; the lines that only repeat it are folded into it
+        (the statement is left out of the replay either way). An attack declared with unknown creatures is still
+        an attack, so the combat steps after it are not judged as if none had attacked."""
+        r = self.replay
+        if isinstance(stmt, n.DeclareAttackers) and stmt.attackers:
+            r.game.combat_attackers_declared = True
+            if r.declaration is not None and not r.declaration.pairs:
+                r.declaration = None   # nothing known to judge: not a declaration of no attackers
+        name = err.ref.text
+        first = self.unknown_names.get(name)
+        if first is not None:
+            first.append(stmt.span.line)
+            return
+        before = len(r.findings)
+        r.syntax(err.ref, stmt.span.line, str(err), _unknown_card_hint(err, r.game.cards.library is not None))
+        if len(r.findings) > before:
+            self.unknown_names[name] = [before]
+
+    def _fold_unknown_names(self) -> None:
+        r = self.replay
+        for index, *lines in self.unknown_names.values():
+            if lines:
+                f = r.findings[index]
+                shown = ", ".join(str(x) for x in sorted(set(lines)))
+                r.findings[index] = replace(f, message=f"{f.message} (also on line{'s' if len(set(lines)) > 1 else ''} "
+                                                       f"{shown}, left out of the replay with it)")
 
     def add_card(self, stmt: n.CardDef) -> None:
         """A card definition read from a YAML card file."""
@@ -100,6 +130,7 @@ class Engine:
     def finish(self) -> None:
         """End of transcript: close anything still open."""
         self._close_groups(None)
+        self._fold_unknown_names()
         if self.observer is not None and self.replay.last_line:
             self.observer(self.replay.last_line, self.replay)
 
