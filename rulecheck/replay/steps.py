@@ -363,10 +363,11 @@ def _no_attack_to_block(r: Replay, step: str, until: int, stmt: n.Statement) -> 
 
 
 def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
-    """Implicit priority: a block declared in the declare attackers step says that step ended and the declare
-    blockers step began (its heading left out)."""
+    """Implicit priority: a block declared in a declare attackers step that began as a heading says that step
+    ended and the declare blockers step began (its heading left out). A transcript that narrates its steps as
+    events ('declare attackers step begins') says where each begins, and a block before that is 703.4g."""
     g = r.game
-    if g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
+    if r.by_heading and g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
         step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
 
 
@@ -386,6 +387,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     g.last_step = step
     g.turn_steps.append(step)
     g.between_steps = False
+    r.by_heading = joined or getattr(stmt, "edge", None) == HEADING
     g.passed = set()
     r.tba_done = {}
     r.tba_assumed = set()
