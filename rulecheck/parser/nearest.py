@@ -1,7 +1,7 @@
 """The nearest canonical form of a line the grammar rejects, computed from the grammar itself.
 
 The LALR parser is run up to the word it rejects. From there, the candidates are the one-word edits the grammar
-allows at that point (insert a word it expects, put one in place of the rejected word, or drop that word) and, when
+allows at that point (drop the rejected word, insert a word it expects, or put one in its place) and, when
 none of those gives a whole statement, the shortest way the grammar can finish the statement the line began.
 Words the grammar expects that stand for a value (a name, a number, a step) are shown as a sample of their kind
 (`NAME`, `2`, `upkeep step`), so the answer reads as the form to follow, not a guess at the author's words.
@@ -11,6 +11,7 @@ Only lines the grammar rejects get here, and each costs at most a few hundred pa
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from functools import lru_cache
 
@@ -25,6 +26,7 @@ _SAMPLES = {"NAME": "NAME", "INT": "2", "SIGNED_INT": "2", "STEP": "upkeep step"
             "PT_MOD": "+1/+1", "CARD_NAME": "NAME", "CARD_TYPE": "creature", "KEYWORD": "flying",
             "STRING": '"text"', "TEXT": "text", "WORD": "word", "PRIORITY_MODE": "implicit",
             "LEAVES": "dies", "DAY_NIGHT": "day", "COUNTER_KIND": "+1/+1", "HAS_WHAT": "life"}
+_WORD = re.compile(r"[^\s:;,]+|\S")
 _LIMIT = 400   # parser copies tried, at most, for one line
 
 
@@ -61,8 +63,8 @@ def _stopped(code: str) -> tuple[InteractiveParser, int, int] | None:
             last_end = tok.end_pos if isinstance(tok.end_pos, int) else last_end
     except UnexpectedInput as err:
         start = err.pos_in_stream if isinstance(err.pos_in_stream, int) else last_end
-        end = code.find(" ", start)
-        return ip, start, len(code) if end < 0 else end
+        word = _WORD.match(code, start)
+        return ip, start, word.end() if word is not None else len(code)
     if "$END" in ip.accepts():
         return None
     return ip, len(code), len(code)
@@ -82,6 +84,8 @@ def nearest_form(code: str) -> str | None:
     words = _literals()
     expected = [t for t in _accepts(ip) if t != "$END"]
     head, rest = code[:start].rstrip(), code[end:].lstrip()
+    if rest and _parses(f"{head} {rest}".strip()):   # one word too many
+        return _tidy(f"{head} {rest}")
     tried = 0
     for term in expected:   # one word inserted, or one word replaced
         for candidate in (f"{head} {words[term]} {code[start:]}", f"{head} {words[term]} {rest}"):
@@ -89,9 +93,7 @@ def nearest_form(code: str) -> str | None:
             if tried > _LIMIT:
                 return None
             if _parses(candidate.strip()):
-                return " ".join(candidate.split())
-    if rest and _parses(f"{head} {rest}".strip()):
-        return " ".join(f"{head} {rest}".split())
+                return _tidy(candidate)
     return _finish(ip, head)
 
 
@@ -107,7 +109,7 @@ def _finish(ip: InteractiveParser, head: str) -> str | None:
             return None
         accepted = _accepts(state)
         if "$END" in state.accepts():
-            return " ".join(f"{head} {' '.join(said)}".split()) if said else None
+            return _tidy(f"{head} {' '.join(said)}") if said else None
         for term in accepted:
             nxt = state.copy()
             try:
@@ -116,3 +118,7 @@ def _finish(ip: InteractiveParser, head: str) -> str | None:
                 continue
             queue.append((nxt, (*said, words[term])))
     return None
+
+
+def _tidy(text: str) -> str:
+    return re.sub(r" ([:;,])", r"\1", " ".join(text.split()))

@@ -19,8 +19,9 @@ from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
 from .context import Finding, Replay
+from .headings import HEADING
 from .registry import HANDLERS, Handler
-from .steps import before_event, implied_blockers_step
+from .steps import before_event, step_boundary
 
 # statements of the game's state: they may say what a resolution with an unknown effect did
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
@@ -146,6 +147,15 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
+    """Implicit priority: a block declared in a declare attackers step that began as a heading says that step
+    ended and the declare blockers step began (its heading left out). A transcript that narrates its steps as
+    events ('declare attackers step begins') says where each begins, and a block before that is 703.4g."""
+    g = r.game
+    if r.by_heading and g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
+        step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
 
 
 def _stack_name_in_full(g: Game, stmt: n.Resolve) -> n.Resolve:

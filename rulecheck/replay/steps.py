@@ -20,6 +20,7 @@ from ..game.steps import (
 )
 from .context import Replay
 from .designations import new_turn, untap_check
+from .headings import HEADING, heading_step, passes_between
 from .mana import burn_narrated, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
@@ -248,7 +249,6 @@ def _order_rule(r: Replay, expected: PlanEntry) -> str:
 
 
 OWN_TURN_ONLY = "current:500.10a"
-HEADING = "heading"   # a bare step name (docs/transcript-language.md, "Step headings")
 
 
 @handles(n.StepBoundary, checks=TURN_ORDER_CHECKS + ("500.10", "505.1a", "508.6", OWN_TURN_ONLY))
@@ -268,10 +268,7 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
-    heading = stmt.edge == HEADING and g.mode == "implicit"
-    if heading and step == "combat damage step" and g.step == step and g.plan \
-            and g.plan[0].step == "second combat damage step":
-        step = "second combat damage step"   # 'combat damage step' after the first-strike one: the regular one
+    step = heading_step(r, stmt, step)
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False
@@ -298,15 +295,8 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
         g.plan[0:0] = entries[1:]   # taken as the transcript says
         return False
     later = [i for i, e in enumerate(g.plan) if e.step == step]
-    if later and stmt.edge == HEADING and g.mode == "implicit" and not _no_attack_to_block(r, step, later[0], stmt):
-        # a heading: the steps between passed with nothing of note, their turn-based actions done
-        for e in g.plan[:later[0]]:
-            _run_omitted_step(r, e.step, stmt)
-        g.plan = g.plan[later[0] + 1:]
-        r.gap = False
-        return False
-    if r.gap and later:
-        for e in g.plan[:later[0]]:
+    if later and (r.gap or passes_between(r, stmt, step, later[0])):
+        for e in g.plan[:later[0]]:   # after '...', or a heading: the steps between passed with nothing of note
             _run_omitted_step(r, e.step, stmt)
         g.plan = g.plan[later[0] + 1:]
         r.gap = False
@@ -347,28 +337,6 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
     if later:
         g.plan = g.plan[later[0] + 1:]
     return False
-
-
-def _no_attack_to_block(r: Replay, step: str, until: int, stmt: n.Statement) -> bool:
-    """A heading of the declare blockers or combat damage step with no attack declared before it: the declare
-    attackers step passed (or is passing) without attackers, so those steps don't happen (508.6, flagged)."""
-    g = r.game
-    if step not in ("declare blockers step", "combat damage step") or g.combat_attackers_declared:
-        return False
-    if g.step != "declare attackers step" and all(e.step != "declare attackers step" for e in g.plan[:until]):
-        return False
-    r.flag(stmt, "508.6", f"the {step} begins although no creature attacked; without attackers the declare "
-                          "blockers and combat damage steps are skipped")
-    return True
-
-
-def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
-    """Implicit priority: a block declared in a declare attackers step that began as a heading says that step
-    ended and the declare blockers step began (its heading left out). A transcript that narrates its steps as
-    events ('declare attackers step begins') says where each begins, and a block before that is 703.4g."""
-    g = r.game
-    if r.by_heading and g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
-        step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
 
 
 def _skipped_step(r: Replay, step: str) -> bool:
@@ -491,6 +459,7 @@ def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
 @handles(n.Gap)
 def gap(r: Replay, stmt: n.Gap) -> None:
     r.gap = True
+    r.marks_gaps = True
     g = r.game
     if g.step is not None and not g.between_steps and not g.between_turns:
         # inside a step, a gap may hide priority passes and who acted first (docs/transcript-language.md):
