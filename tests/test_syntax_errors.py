@@ -33,7 +33,7 @@ CASES = [
     ('combat damage step begin', 20, 25, "unexpected 'begin'; expected ';', 'begins' or 'ends'", "did you mean 'combat damage step'?"),
     ('@Alice passes', 1, 14, "unexpected '@Alice passes'; expected '...', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed' or one of 16 more", "did you mean 'NAME passes'?"),
     ('Alice passes priority; ; Bob passes', 24, 36, "unexpected '; Bob passes'; expected '...', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed' or one of 16 more", "did you mean 'Alice passes priority; Bob passes'?"),
-    ('Alice casts "Unclosed Quote', 13, 28, 'unexpected '"Unclosed Quote'; expected a name', "did you mean 'Alice casts Quote'?"),
+    ('Alice casts "Unclosed Quote', 13, 28, "unexpected '\"Unclosed Quote'; expected a name", "did you mean 'Alice casts Quote'?"),
     ('alice passes priority', 1, 22, "unexpected 'alice passes priority'; expected '...', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed' or one of 16 more", "names start with a capital letter: write 'Alice', or put the name in double quotes"),
     ('Alice: life twenty', 13, 19, "unexpected 'twenty'; expected a number", "did you mean 'Alice: life 2'?"),
     ('Alice casts Grizly Bears', 13, 25, "unknown card 'Grizly Bears'; did you mean 'Grizzly Bears'?", None),
