@@ -46,6 +46,8 @@ class Reading:
 
 Parse = Callable[[str], bool]
 
+_CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) on (?P<rest>[A-Z].*)")
+_DETERMINER = re.compile(r"^(?:the|her|his|their|its|your|my)\s+(?=[A-Za-z])")
 _LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -94,14 +96,20 @@ class _Reader:
         return found[0] if len(found) == 1 else None
 
     def names(self, written: str) -> list[str] | None:
-        """A list of names ('A, B and two Forests'), each resolved; counts repeat a name."""
+        """A list of names ('A, B and two Forests'), each resolved; counts repeat a name, and 'both Bears' means
+        the two names that 'Bears' can be a short form of, when there are exactly two."""
         out: list[str] = []
         for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", written.strip()):
+            part = _DETERMINER.sub("", part.strip())
             words = part.split(" ", 1)
             count = 1
-            if len(words) == 2 and words[0].lower() in _NUMBERS and words[0] not in ("a", "an"):
+            if len(words) == 2 and words[0].lower() in _NUMBERS:
                 count = _NUMBERS[words[0].lower()]
                 part = words[1]
+                several = short_form_of(part, self.ctx.names)
+                if count > 1 and len(several) == count and part not in several:
+                    out += several
+                    continue
             elif len(words) == 2 and words[0].isdigit():
                 count = int(words[0])
                 part = words[1]
@@ -140,7 +148,7 @@ class _Reader:
             return None
         if text.startswith(("card ", "title", "players", "turn ")):
             return self.clause(text)
-        if subject is not None and text[0].islower() and not _STEP_RE.fullmatch(text):
+        if subject is not None and text[0].islower():
             text = f"{subject} {text}"
         whole = self.clause(text)
         if whole is not None:
@@ -152,12 +160,17 @@ class _Reader:
             first = self.line(left, subject)
             if first is None:
                 continue
-            rest = self.line(right, _subject_of(first[-1]))
+            rest = self.line(right)
+            if rest is None and right[:1].islower():
+                rest = self.line(right, _subject_of(first[-1]))
             if rest is not None:
                 return first + rest
         return None
 
     def clause(self, text: str) -> list[str] | None:
+        cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
+        if cast_on is not None and self.name(cast_on["spell"]) and not self.name(f"{cast_on['spell']} on {cast_on['rest']}"):
+            return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
         if self.parses(text):
             return [self.subject_in_full(text)]
         for rule in _RULES:
@@ -194,11 +207,15 @@ def _blocks(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    group = m["list"].lower().removeprefix("the ").removeprefix("both ").removeprefix("all ")
+    written = m["list"].lower()
+    group = written.removeprefix("the ").removeprefix("both ").removeprefix("all ")
     if group in ("blockers", "blocking creatures"):
         who: list[str] | None = list(r.ctx.blockers)
     elif group in ("attackers", "attacking creatures"):
         who = list(r.ctx.attackers)
+    elif group in ("creatures", "two creatures") and written.startswith("both"):
+        who = [*r.ctx.attackers, *r.ctx.blockers]
+        who = who if len(who) == 2 else None
     else:
         who = r.names(m["list"])
     if not who or len(set(who)) != len(who):
@@ -325,6 +342,31 @@ def _deal_together(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return None
 
 
+def _without_article(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'plays a Forest', 'taps her Forest': names don't take articles or possessives in the language."""
+    return r.clause(f"{m['head']} {m['rest']}")
+
+
+def _blocks_the_attacker(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob blocks with Grizzly Bears' when exactly one creature attacks: it blocks that one."""
+    player, blockers = r.player(m["p"]), r.names(m["list"])
+    if player is None or blockers is None or len(r.ctx.attackers) != 1:
+        return None
+    return [f"{player} blocks {r.ctx.attackers[0]} with {', '.join(blockers)}"]
+
+
+def _plural_is(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.name(m["x"])
+    return [f"{who} is {m['rest']}"] if who else None
+
+
+def _passes_the_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice passes the turn': the rest of her turn passes with nothing of note, up to its cleanup step."""
+    if m["p"] != r.ctx.active or r.ctx.step == "cleanup step":
+        return None
+    return ["cleanup step"]
+
+
 def _card(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """A card definition with rules text the language doesn't read: that text is kept quoted (not interpreted)."""
     head = f"card {m['name'].strip()}:"
@@ -347,19 +389,26 @@ _NAME = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
     (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), _card),
+    (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
+                r"targeting|on|to)) (?:a|an|the|her|his|their|its) (?P<rest>[A-Z].*)"), _without_article),
+    (re.compile(_P + r" (?:chump[- ]?)?blocks with (?P<list>.+)"), _blocks_the_attacker),
+    (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"),
+     _plural_is),
+    (re.compile(_P + r" (?:passes the turn|ends (?:her|his|their|the) turn|is done)"), _passes_the_turn),
     (re.compile(_P + r" attacks with (?P<list>.+)"), _attacks_with),
     (re.compile(r"(?P<b>" + _NAME + r") blocks (?P<a>" + _NAME + ")"), _blocks),
     (re.compile(r"(?P<list>.+?)(?: all| both)? (?:die|dies|are destroyed|both die|all die)"), _die),
     (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
     (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),
-    (re.compile(_P + r" takes (?:\d+)(?: damage)?,?\s+(?:and\s+)?(?:goes|going|drops|falls) to (?P<n>\d+)(?: life)?"),
-     _takes),
+    (re.compile(_P + r" takes (?:\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
+                + r"(?P<n>\d+)(?: life)?"), _takes),
     (re.compile(_P + r" draws(?: for (?:the|her|his|their) turn| normally)?"), _draws),
     (_STEP_RE, _step),
     (_STEP_NAMES, _step),
     (re.compile(_P + r" (?:moves|goes|proceeds|moves on|passes) (?:in)?to (?:the )?(?P<to>[a-z ]+)"), _moves_to),
-    (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:has no (?:untapped )?creatures,? (?:so )?no blocks?|declares no blocks"
-                r"|makes no blocks|doesn't block|does not block|chooses not to block|blocks nothing|has no blocks)"
+    (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:(?:has no (?:untapped )?creatures|can't block[^,]*|cannot block[^,]*"
+                r"|has no (?:untapped )?blockers),? (?:so )?no blocks?|declares no blocks|makes no blocks|doesn't block"
+                r"|does not block|chooses not to block|blocks nothing|has no blocks|can't block[^,]*|cannot block[^,]*)"
                 r"|no blocks?|no blockers(?: declared)?)"), _no_blocks),
     (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:doesn't attack|does not attack|declares no attacks|attacks with nothing"
                 r"|makes no attacks)|no attacks?|no attackers(?: declared)?)"), _no_attacks),

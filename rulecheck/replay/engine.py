@@ -78,6 +78,8 @@ class Engine:
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
         if not g.started:
+            if cls is n.AssertCount and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
+                stmt, handler = _starting_fact(g, stmt)   # type: ignore[arg-type]
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
                 return
@@ -156,6 +158,15 @@ def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
     g = r.game
     if r.by_heading and g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
         step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
+
+
+def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
+    """'Bob has 20 life' before the first turn says how the game starts: 'Bob: life 20' (noted as read so)."""
+    fact = f"{stmt.subject.text}: {stmt.what} {stmt.count}"
+    written = f"{stmt.subject.text} has {stmt.count} {'cards in hand' if stmt.what == 'hand' else 'life'}"
+    g.readings.append((n.Ref(written, stmt.span.column, stmt.span.end_column), fact, ()))
+    told = n.PlayerState(stmt.span, stmt.subject, (n.Fact(stmt.what, stmt.count),))
+    return told, HANDLERS[n.PlayerState]
 
 
 def _stack_name_in_full(g: Game, stmt: n.Resolve) -> n.Resolve:

@@ -36,3 +36,6 @@ def passes_between(r: Replay, stmt: n.StepBoundary, step: str, until: int) -> bo
                               "blockers and combat damage steps are skipped")
         return False
     return True
+
+
+CHECKS = ("508.6",)   # flagged by passes_between
