@@ -90,9 +90,17 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                                            f.message, f.severity, f.related, edition=edition, hint=f.hint))
     if result.statements == 0 and not result.violations:
         result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
-                                           "nothing was checked", WARNING))
+                                           "nothing was checked", WARNING, hint=STARTER_HINT))
+    elif unread >= 3 and 2 * unread >= unread + result.statements:
+        result.violations.append(Violation(path, 1, 1, 1, 1, "unreadable", f"{unread} lines of this transcript could "
+                                           "not be read: the transcript language is described in "
+                                           "docs/transcript-language.md, and 'rulecheck new' writes a starter "
+                                           "transcript to edit", WARNING))
     result.violations = select_violations(result.violations, result.suppressions, path, config)
     return result
+
+
+STARTER_HINT = "'rulecheck new' writes a starter transcript; the language is in docs/transcript-language.md"
 
 
 def check_text(text: str, *, path: str = "<string>", config: Config | None = None,

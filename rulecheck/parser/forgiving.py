@@ -169,7 +169,8 @@ class _Reader:
 
     def clause(self, text: str) -> list[str] | None:
         cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
-        if cast_on is not None and self.name(cast_on["spell"]) and not self.name(f"{cast_on['spell']} on {cast_on['rest']}"):
+        if cast_on is not None and self.name(cast_on["spell"]) \
+                and not self.name(f"{cast_on['spell']} on {cast_on['rest']}"):
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
         if self.parses(text):
             return [self.subject_in_full(text)]
