@@ -204,3 +204,21 @@ def test_rulecheck_new_refuses_bad_players_and_an_existing_file(tmp_path: Path) 
     out.write_text("keep", encoding="utf-8")
     assert CliRunner().invoke(cli, ["new", "-o", str(out)]).exit_code == 2
     assert out.read_text(encoding="utf-8") == "keep"
+
+
+def test_the_language_server_shows_the_note_and_rewrites_the_line() -> None:
+    from lsprotocol import types as t
+
+    from rulecheck.server.documents import Document
+    from rulecheck.server.features import TRANSCRIPT, analyse, code_actions
+    doc = Document("untitled:first", DEFINED, 1, "transcript")
+    analysis = analyse(doc, None, "utf-16")
+    notes = [d for d in analysis.diagnostics if d.code == "read-as"]
+    assert [(d.range.start.line, d.severity) for d in notes] == [(7, t.DiagnosticSeverity.Information)]
+    fixes = [a for a in code_actions(doc, doc.uri, TRANSCRIPT, notes, "utf-16") if a.title.startswith("Rewrite")]
+    assert [a.title for a in fixes] == ["Rewrite as 'Alice attacks Bob with Grizzly Bears'"]
+    assert fixes[0].edit is not None and fixes[0].edit.changes is not None
+    (edit,) = fixes[0].edit.changes[doc.uri]
+    line = DEFINED.split("\n")[7]
+    assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
+        "Alice attacks Bob with Grizzly Bears"
