@@ -55,7 +55,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         if type(parsed) is SyntaxProblem:
             forgiven = forgive(code, line_no, game, path)   # only lines the grammar rejects pay for this
             if forgiven is None:
-                parsed = did_you_mean(parsed, code)  # type: ignore[arg-type]
+                parsed = did_you_mean(parsed, code)
                 violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
                                             parsed.rule, parsed.message, hint=parsed.hint))
                 unread += 1

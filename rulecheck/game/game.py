@@ -15,7 +15,10 @@ from collections.abc import Callable, Iterable
 from .. import nodes as n
 from ..nodes import Ability
 from .layers import ability_texts_now, has_ability_now
-from .names import NotOnBattlefield, UnknownName, read_short_name, strip_copy  # noqa: F401 - importable from here, as before
+from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
+from .names import UnknownName as UnknownName
+from .names import read_short_name
+from .names import strip_copy as strip_copy
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 

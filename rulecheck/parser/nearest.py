@@ -52,7 +52,7 @@ def _stopped(code: str) -> tuple[InteractiveParser, int, int] | None:
     ip = lark_parser().parse_interactive(code)
     last_end = 0
     try:
-        for tok in ip.lexer_thread.lex(ip.parser_state):
+        for tok in ip.lexer_thread.lex(ip.parser_state):  # type: ignore[no-untyped-call]
             try:
                 ip.feed_token(tok)
             except UnexpectedInput:
@@ -65,14 +65,14 @@ def _stopped(code: str) -> tuple[InteractiveParser, int, int] | None:
         start = err.pos_in_stream if isinstance(err.pos_in_stream, int) else last_end
         word = _WORD.match(code, start)
         return ip, start, word.end() if word is not None else len(code)
-    if "$END" in ip.accepts():
+    if "$END" in ip.accepts():  # type: ignore[no-untyped-call]
         return None
     return ip, len(code), len(code)
 
 
 def _accepts(ip: InteractiveParser) -> list[str]:
     words = _literals()
-    return sorted(t for t in ip.accepts() if t in words)
+    return sorted(t for t in ip.accepts() if t in words)  # type: ignore[no-untyped-call]
 
 
 def nearest_form(code: str) -> str | None:
@@ -108,10 +108,10 @@ def _finish(ip: InteractiveParser, head: str) -> str | None:
         if budget < 0 or len(said) > 5:
             return None
         accepted = _accepts(state)
-        if "$END" in state.accepts():
+        if "$END" in state.accepts():  # type: ignore[no-untyped-call]
             return _tidy(f"{head} {' '.join(said)}") if said else None
         for term in accepted:
-            nxt = state.copy()
+            nxt = state.copy()  # type: ignore[no-untyped-call]
             try:
                 nxt.feed_token(Token(term, words[term]))
             except Exception:  # noqa: BLE001 - a sample the builder refuses: not a way on

@@ -69,8 +69,9 @@ class Engine:
         cls = type(stmt)
         if r.ninjutsu_cost is not None and cls is not n.Leaves:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
-        if cls is n.Resolve and g.stack and all(i.source != stmt.source.text for i in g.stack):
-            stmt = _stack_name_in_full(g, stmt)   # type: ignore[arg-type]
+        if cls is n.Resolve and g.stack and isinstance(stmt, n.Resolve) \
+                and all(i.source != stmt.source.text for i in g.stack):
+            stmt = _stack_name_in_full(g, stmt)
         if cls is n.DeclareBlockers and g.step == "declare attackers step" and g.mode == "implicit" \
                 and not g.between_steps:
             implied_blockers_step(r, stmt)
@@ -78,8 +79,8 @@ class Engine:
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
         if not g.started:
-            if cls is n.AssertCount and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
-                stmt, handler = _starting_fact(g, stmt)   # type: ignore[arg-type]
+            if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
+                stmt, handler = _starting_fact(g, stmt)
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
                 return

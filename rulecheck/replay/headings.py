@@ -21,12 +21,12 @@ def heading_step(r: Replay, stmt: n.StepBoundary, step: str) -> str:
     return step
 
 
-def passes_between(r: Replay, stmt: n.StepBoundary, step: str, until: int) -> bool:
+def passes_between(r: Replay, stmt: n.Statement, step: str, until: int) -> bool:
     """Whether this heading passes the steps of the plan before index `until`: only the turn's own steps (an
     additional phase or step an effect created is of note), and never into a declare blockers or combat damage
     step with no attack declared (508.6, flagged here)."""
     g = r.game
-    if stmt.edge != HEADING or g.mode != "implicit" or r.marks_gaps:
+    if getattr(stmt, "edge", None) != HEADING or g.mode != "implicit" or r.marks_gaps:
         return False
     if any(e.origin != "normal" for e in g.plan[:until]):
         return False
