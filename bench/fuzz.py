@@ -369,7 +369,7 @@ def position_problems(violations: list[Violation], data: bytes, path: str) -> li
             problems.append(f"{where}: end before the start or past the line ({length} characters)")
         if v.rule not in KNOWN_RULES:
             problems.append(f"{where}: unknown rule code")
-        if v.severity not in ("error", "warning") or not v.message or "\n" in v.message:
+        if v.severity not in ("error", "warning", "note") or not v.message or "\n" in v.message:
             problems.append(f"{where}: bad severity or message {v.severity!r} {v.message!r}")
     return problems
 

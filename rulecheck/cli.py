@@ -44,7 +44,8 @@ class _Commands(click.Group):
     """Commands whose modules are imported only when they run, so that `rulecheck check` starts fast."""
 
     LAZY = {"exam": ("rulecheck.exam", "exam"), "cards": ("rulecheck.commands.cards", "cards"),
-            "trace": ("rulecheck.trace.command", "trace")}   # issue 24: the game state after every line
+            "trace": ("rulecheck.trace.command", "trace"),   # issue 24: the game state after every line
+            "new": ("rulecheck.starter", "new")}   # issue 30: a starter transcript
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.LAZY})

@@ -7,6 +7,7 @@ from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
+NOTE = "note"   # information, not a finding: what rulecheck read a line as, and the like
 
 
 @dataclass(frozen=True, slots=True)

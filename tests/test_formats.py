@@ -235,7 +235,7 @@ def test_sarif_rules_results_and_locations() -> None:
     for result, v in zip(results, found, strict=True):
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == v.rule
         assert result["level"] == ("warning" if v.severity == WARNING else "error")
-        assert result["message"]["text"] == v.message
+        assert result["message"]["text"] == (f"{v.message}\nhint: {v.hint}" if v.hint else v.message)
         location = result["locations"][0]["physicalLocation"]
         assert location["artifactLocation"]["uri"] == v.file
         assert location["region"] == {"startLine": v.line, "startColumn": v.column, "endLine": v.end_line,

@@ -16,6 +16,7 @@ from ..parser import SyntaxProblem, parse_line, split_comment
 from ..replay.engine import Engine, LineObserver
 from .cardfiles import _include
 from .directives import _directive
+from .forgive import did_you_mean, forgive, notes_of_reading
 from .reading import _blocks, _lines_of_bytes
 from .result import FileResult, _failure, select_violations
 
@@ -37,6 +38,8 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     if seen is not None:
         seen.append(replay)
     feed = replay.feed
+    game = replay.replay.game
+    unread = 0
     violations = result.violations
     statements = result.statements
     # parse_lines' loop, written out: this loop runs once a line, and every layer of generators costs
@@ -50,9 +53,16 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         if comment is not None:
             _directive(comment, line_no, result, raw, bool(parsed))
         if type(parsed) is SyntaxProblem:
-            violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
-                                        parsed.rule, parsed.message, hint=parsed.hint))
-            continue
+            forgiven = forgive(code, line_no, game, path)   # only lines the grammar rejects pay for this
+            if forgiven is None:
+                parsed = did_you_mean(parsed, code)
+                violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
+                                            parsed.rule, parsed.message, hint=parsed.hint))
+                unread += 1
+                continue
+            parsed, read_as = forgiven
+        else:
+            read_as = None
         for stmt in parsed:  # type: ignore[union-attr]
             statements += 1
             if type(stmt) is n.Include:
@@ -66,6 +76,8 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                                             stmt.span.end_column, "internal-error",
                                             f"rulecheck failed on this statement {_failure(exc)}; the rest "
                                             "of the file is still checked; please report it"))
+        if read_as is not None or game.readings:
+            violations += notes_of_reading(code, line_no, path, game, read_as)
     result.statements = statements
     try:
         replay.finish()
@@ -78,9 +90,17 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                                            f.message, f.severity, f.related, edition=edition, hint=f.hint))
     if result.statements == 0 and not result.violations:
         result.violations.append(Violation(path, 1, 1, 1, 1, "empty", "the transcript contains no statements; "
-                                           "nothing was checked", WARNING))
+                                           "nothing was checked", WARNING, hint=STARTER_HINT))
+    elif unread >= 3 and 2 * unread >= unread + result.statements:
+        result.violations.append(Violation(path, 1, 1, 1, 1, "unreadable", f"{unread} lines of this transcript could "
+                                           "not be read: the transcript language is described in "
+                                           "docs/transcript-language.md, and 'rulecheck new' writes a starter "
+                                           "transcript to edit", WARNING))
     result.violations = select_violations(result.violations, result.suppressions, path, config)
     return result
+
+
+STARTER_HINT = "'rulecheck new' writes a starter transcript; the language is in docs/transcript-language.md"
 
 
 def check_text(text: str, *, path: str = "<string>", config: Config | None = None,

@@ -9,45 +9,18 @@ battlefield of five permanents and of five thousand."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
 from .layers import ability_texts_now, has_ability_now
+from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
+from .names import UnknownName as UnknownName
+from .names import read_short_name
+from .names import strip_copy as strip_copy
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
-
-
-class NotOnBattlefield(LookupError):
-    """A statement needs a permanent that the replayed game doesn't have on the battlefield."""
-
-    def __init__(self, ref: n.Ref, message: str) -> None:
-        super().__init__(message)
-        self.ref = ref
-        self.message = message
-
-
-class UnknownName(Exception):
-    """A name that is neither a player, a defined card nor a permanent; the message suggests the closest."""
-
-    def __init__(self, ref: n.Ref, kind: str, candidates: Iterable[str]) -> None:
-        close = difflib.get_close_matches(ref.text, list(candidates), n=1, cutoff=0.6)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        super().__init__(f"unknown {kind} '{ref.text}'{hint}")
-        self.ref = ref
-        self.suggestion = close[0] if close else None
-
-
-def strip_copy(name: str) -> str:
-    """'Grizzly Bears (2)', the second one on the battlefield, is a Grizzly Bears card."""
-    if name.endswith(")") and " (" in name:
-        head, _, tail = name.rpartition(" (")
-        if tail[:-1].isdigit():
-            return head
-    return name
-
 
 # "whenever this phases out", or quoted rules text naming the card ("whenever Teferi's Imp phases out, ...")
 _PHASES = re.compile(r"whenever (?:this|.+?) phases (out|in)\b")
@@ -99,6 +72,8 @@ class Game:
         self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
+        # short forms of names read on this line: (as written, the full name, other cards it could mean)
+        self.readings: list[tuple[n.Ref, str, tuple[str, ...]]] = []
         # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]
         self.expired: dict[int, list[tuple[Effect, str]]] = {}
         self.damage_removed: dict[int, int] = {}         # pid -> damage last removed from it in a cleanup
@@ -133,6 +108,9 @@ class Game:
         if c is None:
             c = self.cards.find(strip_copy(ref.text))
         if c is None:
+            full = self.short_name(ref, list(dict.keys(self.cards)))
+            c = self.cards.find(full) if full is not None else None
+        if c is None:
             raise UnknownName(ref, "card", self.cards.candidates(ref.text))
         return c
 
@@ -161,7 +139,15 @@ class Game:
         if self.cards.find(ref.text) or self.cards.find(strip_copy(ref.text)):
             raise NotOnBattlefield(ref, f"no permanent named {ref.text} is on the battlefield; say so in the setup "
                                         f"(for example 'Alice controls {ref.text}') or narrate how it got there")
+        full = self.short_name(ref, self._based)
+        if full is not None:
+            return self.perm(n.Ref(full, ref.column, ref.end_column), prefer=prefer, anywhere=anywhere)
         raise UnknownName(ref, "permanent", self.cards.candidates(ref.text, self.battlefield.values()))
+
+    def short_name(self, ref: n.Ref, names: Iterable[str]) -> str | None:
+        """The one name of `names` that `ref` is a short form of ('Bears' for Grizzly Bears), noted in
+        `readings`; None when there is no such name or more than one."""
+        return read_short_name(ref, names, dict.keys(self.cards), self.readings)
 
     def _left_this_step(self, name: str) -> bool:
         """Whether a permanent of exactly this name left the battlefield in this step: the name means it (a

@@ -8,7 +8,7 @@ from .base import Ref, Statement
 
 class StepBoundary(Statement):
     step: str
-    edge: str  # "begins" or "ends"
+    edge: str  # "begins", "ends", or "heading": the bare step name, which begins it (a heading in implicit text)
 
 
 class TurnEnd(Statement):

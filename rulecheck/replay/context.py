@@ -113,6 +113,8 @@ class Replay:
         # the step serial of the last resolution: its effect may have put lore counters on Sagas (current 714.2b)
         self.resolved_serial = -1
         self.joined_serial = -1   # the step serial of a step the transcript begins in the middle of
+        self.by_heading = False   # the step in progress began with a heading (a bare step name, or the first line)
+        self.marks_gaps = False   # the transcript has written '...': it says where it leaves steps out
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
 
     # ------------------------------------------------------------ reporting

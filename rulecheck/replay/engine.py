@@ -7,19 +7,21 @@ It imports the handler modules (which register themselves); they never import it
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from .. import nodes as n
 from ..cards.library import CardLibrary
 from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
-from ..game.game import NotOnBattlefield, UnknownName
+from ..game.game import Game, NotOnBattlefield, UnknownName
 from . import actions, assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
 from .context import Finding, Replay
+from .headings import HEADING
 from .registry import HANDLERS, Handler
-from .steps import before_event
+from .steps import before_event, step_boundary
 
 # statements of the game's state: they may say what a resolution with an unknown effect did
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
@@ -39,6 +41,7 @@ class Engine:
                  cards: CardLibrary | None | bool = True) -> None:
         self.replay = Replay(edition)
         self.observer = observer
+        self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -66,10 +69,18 @@ class Engine:
         cls = type(stmt)
         if r.ninjutsu_cost is not None and cls is not n.Leaves:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
+        if cls is n.Resolve and g.stack and isinstance(stmt, n.Resolve) \
+                and all(i.source != stmt.source.text for i in g.stack):
+            stmt = _stack_name_in_full(g, stmt)
+        if cls is n.DeclareBlockers and g.step == "declare attackers step" and g.mode == "implicit" \
+                and not g.between_steps:
+            implied_blockers_step(r, stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
         if not g.started:
+            if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
+                stmt, handler = _starting_fact(g, stmt)
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
                 return
@@ -84,9 +95,37 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            r.syntax(err.ref, line, str(err), _unknown_card_hint(err, g.cards.library is not None))
+            self._unknown(stmt, err)
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
+
+    def _unknown(self, stmt: n.Statement, err: UnknownName) -> None:
+        """An unknown name makes one finding, with its hint; the lines that only repeat it are folded into it
+        (the statement is left out of the replay either way). An attack declared with unknown creatures is still
+        an attack, so the combat steps after it are not judged as if none had attacked."""
+        r = self.replay
+        if isinstance(stmt, n.DeclareAttackers) and stmt.attackers:
+            r.game.combat_attackers_declared = True
+            if r.declaration is not None and not r.declaration.pairs:
+                r.declaration = None   # nothing known to judge: not a declaration of no attackers
+        name = err.ref.text
+        first = self.unknown_names.get(name)
+        if first is not None:
+            first.append(stmt.span.line)
+            return
+        before = len(r.findings)
+        r.syntax(err.ref, stmt.span.line, str(err), _unknown_card_hint(err, r.game.cards.library is not None))
+        if len(r.findings) > before:
+            self.unknown_names[name] = [before]
+
+    def _fold_unknown_names(self) -> None:
+        r = self.replay
+        for index, *lines in self.unknown_names.values():
+            if lines:
+                f = r.findings[index]
+                shown = ", ".join(str(x) for x in sorted(set(lines)))
+                r.findings[index] = replace(f, message=f"{f.message} (also on line{'s' if len(set(lines)) > 1 else ''} "
+                                                       f"{shown}, left out of the replay with it)")
 
     def add_card(self, stmt: n.CardDef) -> None:
         """A card definition read from a YAML card file."""
@@ -95,6 +134,7 @@ class Engine:
     def finish(self) -> None:
         """End of transcript: close anything still open."""
         self._close_groups(None)
+        self._fold_unknown_names()
         if self.observer is not None and self.replay.last_line:
             self.observer(self.replay.last_line, self.replay)
 
@@ -110,6 +150,30 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
+    """Implicit priority: a block declared in a declare attackers step that began as a heading says that step
+    ended and the declare blockers step began (its heading left out). A transcript that narrates its steps as
+    events ('declare attackers step begins') says where each begins, and a block before that is 703.4g."""
+    g = r.game
+    if r.by_heading and g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
+        step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
+
+
+def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
+    """'Bob has 20 life' before the first turn says how the game starts: 'Bob: life 20' (noted as read so)."""
+    fact = f"{stmt.subject.text}: {stmt.what} {stmt.count}"
+    written = f"{stmt.subject.text} has {stmt.count} {'cards in hand' if stmt.what == 'hand' else 'life'}"
+    g.readings.append((n.Ref(written, stmt.span.column, stmt.span.end_column), fact, ()))
+    told = n.PlayerState(stmt.span, stmt.subject, (n.Fact(stmt.what, stmt.count),))
+    return told, HANDLERS[n.PlayerState]
+
+
+def _stack_name_in_full(g: Game, stmt: n.Resolve) -> n.Resolve:
+    """'Bolt resolves' with Lightning Bolt on the stack: the short form of the name means the object on it."""
+    full = g.short_name(stmt.source, {i.source for i in g.stack})
+    return stmt if full is None else n.replace(stmt, source=n.Ref(full, stmt.source.column, stmt.source.end_column))
 
 
 def _unknown_card_hint(err: UnknownName, with_library: bool) -> str | None:

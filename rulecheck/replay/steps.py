@@ -20,6 +20,7 @@ from ..game.steps import (
 )
 from .context import Replay
 from .designations import new_turn, untap_check
+from .headings import HEADING, heading_step, passes_between
 from .mana import burn_narrated, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
@@ -267,6 +268,7 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
+    step = heading_step(r, stmt, step)
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False
@@ -293,8 +295,8 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
         g.plan[0:0] = entries[1:]   # taken as the transcript says
         return False
     later = [i for i, e in enumerate(g.plan) if e.step == step]
-    if r.gap and later:
-        for e in g.plan[:later[0]]:
+    if later and (r.gap or passes_between(r, stmt, step, later[0])):
+        for e in g.plan[:later[0]]:   # after '...', or a heading: the steps between passed with nothing of note
             _run_omitted_step(r, e.step, stmt)
         g.plan = g.plan[later[0] + 1:]
         r.gap = False
@@ -353,6 +355,7 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     g.last_step = step
     g.turn_steps.append(step)
     g.between_steps = False
+    r.by_heading = joined or getattr(stmt, "edge", None) == HEADING
     g.passed = set()
     r.tba_done = {}
     r.tba_assumed = set()
@@ -456,6 +459,7 @@ def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
 @handles(n.Gap)
 def gap(r: Replay, stmt: n.Gap) -> None:
     r.gap = True
+    r.marks_gaps = True
     g = r.game
     if g.step is not None and not g.between_steps and not g.between_turns:
         # inside a step, a gap may hide priority passes and who acted first (docs/transcript-language.md):

@@ -18,7 +18,7 @@ class TurnsBuild(BuildBase):
         return tok
 
     def step_boundary(self, step: Token, edge: Token | None = None) -> n.StepBoundary:
-        return n.StepBoundary(self._span(step, edge), _step_name(step), str(edge) if edge else "begins")
+        return n.StepBoundary(self._span(step, edge), _step_name(step), str(edge) if edge else "heading")
 
     def turn_end(self, num: Token) -> n.TurnEnd:
         return n.TurnEnd(self._span(num), int(num))

@@ -16,6 +16,7 @@ from ...game.combat import (
     resolve_combat_damage,
     undo_damage,
 )
+from ...game.game import Game
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
@@ -220,11 +221,38 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
         if tba(r, "deal", stmt) or (src is not None and src.pid in g.dealt_in_bulk):
             return   # combat damage was already taken as dealt when another event came first
         if src is not None and src.in_combat and stmt.amount > 0:
+            _judge_told_damage(r, stmt, src)
             _wrong_strike_step(r, stmt, src)   # flagged; the damage is dealt as the transcript says
         g.assigned.pop(src.pid if src else -1, None)
+        _deal_narrated_assignments(g)
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
     if combat:
         combat_damage_to_monarch(g, src, stmt.amount, stmt.recipient.text)
+
+
+def _judge_told_damage(r: Replay, stmt: n.DealDamage, src: Permanent) -> None:
+    """'X deals N damage to Y' in a combat damage step, for a creature that narrated no assignment, with N its
+    whole power: that is its assignment (510.1), judged as one, and its damage. A smaller amount may be one part
+    of a split told over several lines, or what prevention left, so it is not judged as an assignment."""
+    g = r.game
+    if src.pid in g.assigned or g.abilities_unknown or src.pt_unknown(g.effects) or g.pt(src)[0] != stmt.amount:
+        return
+    told = n.AssignDamage(stmt.span, stmt.source, (n.Assignment(stmt.amount, stmt.recipient),))
+    _judge_assignment(r, told, src)
+
+
+def _deal_narrated_assignments(g: Game) -> None:
+    """Combat damage is dealt all at once (510.2): the assignments other creatures' lines narrated are dealt with
+    the damage this line tells, and their own 'deals' lines, if they come, say it again rather than add to it."""
+    for pid, parts in list(g.assigned.items()):
+        other = g.by_pid(pid)
+        if other is None or not parts:
+            continue
+        del g.assigned[pid]
+        g.dealt_in_bulk.add(pid)
+        for amount, recipient in parts:
+            apply_damage(g, other, amount, recipient)
+            combat_damage_to_monarch(g, other, amount, recipient)
 
 
 def _as_assigned(r: Replay, stmt: n.DealDamage, src: Permanent, parts: list[tuple[Permanent, int, str]],

@@ -1,4 +1,5 @@
-"""Code actions: replace a misspelt name with the suggestion, or suppress a rule on the line or in the file."""
+"""Code actions: rewrite a line the way the forgiving reader read it, replace a misspelt name with the suggestion,
+or suppress a rule on the line or in the file."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from ...editions.registry import BY_NUMBER, TOOL_RULES
 from ...parser import split_comment
 from ..documents import Document, index_of, units
 from .common import _FILE_IGNORE, _LINE_IGNORE, _NAMED, _SUGGESTION, _WORD_CHAR, SOURCE, TRANSCRIPT
+
+READ_AS = "read-as"            # the forgiving reader's note (rulecheck.checker.forgive)
+READ_AS_PREFIX = "read as: "
 
 
 def _suppressible(rule: str) -> bool:
@@ -115,6 +119,13 @@ def code_actions(doc: Document, uri: str, kind: str, diagnostics: Iterable[types
         if row >= doc.line_count:
             continue
         line_text = doc.line(row)
+        if d.code == READ_AS and d.message.startswith(READ_AS_PREFIX) and d.range.end.line == row:
+            canonical = d.message[len(READ_AS_PREFIX):].split("\n", 1)[0]
+            fixes.append(types.CodeAction(
+                title=f"Rewrite as '{canonical}'", kind=types.CodeActionKind.QuickFix, diagnostics=[d],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(range=d.range, new_text=canonical)]})))
+            continue
         if d.range.end.line == row:
             start = index_of(line_text, d.range.start.character, encoding)
             end = index_of(line_text, d.range.end.character, encoding)

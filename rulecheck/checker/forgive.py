@@ -1,0 +1,109 @@
+"""Between the parser and the replay, for the lines the grammar rejects: the forgiving reader's context (what the
+game so far says about players, names and combat), the statements of its canonical line placed on the original
+line, and the note that says what was read. Nothing here runs for a line the grammar reads."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import nodes as n
+from ..diagnostics import NOTE, WARNING, Violation
+from ..game.combat import assigns_this_step
+from ..game.game import Game, strip_copy
+from ..parser import SyntaxProblem, parse_line
+from ..parser.forgiving import ReadingContext, read
+from ..parser.nearest import nearest_form
+
+READ_AS = "read-as"
+SHORT_NAME = "short-name"
+READ_AS_HINT = "the transcript language writes this line as shown (docs/transcript-language.md, 'Natural phrasings')"
+
+
+def context_of(g: Game) -> ReadingContext:
+    permanents = list(g.battlefield.values())
+    names = {strip_copy(p.name) for p in permanents} | set(dict.keys(g.cards))
+    damage_step = g.step is not None and "combat damage" in g.step
+    return ReadingContext(
+        players=tuple(g.players), names=tuple(sorted(names)), started=g.started, active=g.active, step=g.step,
+        controllers={p.name: p.controller for p in permanents},
+        blockers=tuple(p.name for p in permanents if p.in_combat and p.blocking),
+        attackers=tuple(p.name for p in permanents if p.in_combat and p.attacking is not None),
+        powers={p.name: g.pt(p)[0] for p in permanents if p.is_creature() and not p.pt_unknown(g.effects)}
+        if g.started else {},
+        dealers=tuple(p.name for p in permanents if damage_step and p.in_combat and g.pt(p)[0] > 0
+                      and assigns_this_step(g, p)))
+
+
+def _parses(text: str) -> bool:
+    return not isinstance(parse_line(text, 1), SyntaxProblem)
+
+
+def forgive(code: str, line_no: int, g: Game, path: str) -> tuple[list[n.Statement], Violation] | None:
+    """The statements of the canonical line the reader makes of `code`, on `code`'s line, and the note saying so;
+    None when the line can't be read without guessing."""
+    try:
+        canonical = read(code, context_of(g), _parses)
+    except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
+        return None
+    if canonical is None:
+        return None
+    parsed = parse_line(canonical, line_no)
+    if isinstance(parsed, SyntaxProblem):
+        return None
+    start = len(code) - len(code.lstrip()) + 1
+    end = len(code.rstrip()) + 1
+    span = n.Span(line_no, start, line_no, end)
+    statements = [type(st)(span, *(_relocate(getattr(st, f), code, start, end) for f in n.fields_of(st)
+                                    if f != "span")) for st in parsed]
+    note = Violation(path, line_no, start, line_no, end, READ_AS, f"read as: {canonical}", NOTE, hint=READ_AS_HINT)
+    return statements, note
+
+
+def _relocate(value: Any, code: str, start: int, end: int) -> Any:
+    """Names in the canonical line pointed at where the original line writes them (or at the whole line)."""
+    if isinstance(value, n.Ref):
+        for written in (value.text, *sorted(value.text.split(), key=len, reverse=True)):
+            at = code.find(written)
+            if at >= 0 and written:
+                return n.Ref(value.text, at + 1, at + 1 + len(written))
+        return n.Ref(value.text, start, end)
+    if isinstance(value, tuple):
+        return tuple(_relocate(v, code, start, end) for v in value)
+    if isinstance(value, list):
+        return [_relocate(v, code, start, end) for v in value]
+    return value
+
+
+def did_you_mean(problem: SyntaxProblem, code: str) -> SyntaxProblem:
+    """The syntax problem with the nearest canonical form of the line, when it has no hint of its own."""
+    if problem.hint is not None or problem.rule != "syntax":
+        return problem
+    try:
+        form = nearest_form(code)
+    except Exception:  # noqa: BLE001
+        return problem
+    if form is None:
+        return problem
+    return SyntaxProblem(problem.line, problem.column, problem.end_column, problem.message,
+                         f"did you mean '{form}'?", problem.rule)
+
+
+def notes_of_reading(code: str, line_no: int, path: str, g: Game, read_as: Violation | None) -> list[Violation]:
+    """The note saying what a line was read as: the forgiving reader's canonical line, with the short forms of
+    names the game read written in full; a warning for a short form that could also mean another card."""
+    base = read_as.message.removeprefix("read as: ") if read_as is not None else code.strip()
+    out: list[Violation] = []
+    for ref, full, others in g.readings:
+        base = re.sub(rf"(?<![\w'’]){re.escape(ref.text)}(?![\w'’])", full, base, count=1)
+        if others:
+            out.append(Violation(path, line_no, ref.column, line_no, max(ref.end_column, ref.column + 1), SHORT_NAME,
+                                 f"'{ref.text}' is read as {full}, the only one on the battlefield, but it could "
+                                 f"also name {', '.join(others)}; write the full name", WARNING))
+    g.readings.clear()
+    start = len(code) - len(code.lstrip()) + 1
+    end = len(code.rstrip()) + 1
+    if read_as is not None or base != code.strip():
+        out.insert(0, Violation(path, line_no, start, line_no, end, READ_AS, f"read as: {base}", NOTE,
+                                hint=READ_AS_HINT))
+    return out

@@ -1,0 +1,442 @@
+"""The forgiving reader: a line the grammar rejects, read as the canonical line its author meant.
+
+Judges write what they saw ("Alice attacks with Grizzly Bears", "Bears die", "Bob goes to 16"), not the
+transcript language. Each phrasing read here is an alias of one canonical statement (docs/transcript-language.md,
+"Natural phrasings"): the reader writes the canonical line and the LALR parser builds its statements, so the replay
+never sees a difference, and the checker says what it read in a note (`read as: ...`). What the reader can't tell
+for sure (whom a creature attacks with two opponents, how damage splits) it refuses, and the line stays a syntax
+error with its "did you mean".
+
+It runs only on lines the grammar rejected, so the common path pays nothing for it. Each rule below is a clause of
+English: a subject, a verb, its objects; a line is read whole, or split at ', ', ' and ', ': ' or ';' into clauses
+read one by one (a clause without a subject takes the one before it: "Alice draws a card and loses 1 life").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from .. import nodes as n
+from ..nodes.shortnames import short_form_of
+
+
+@dataclass(frozen=True)
+class ReadingContext:
+    """What the reader may know of the game so far (filled by the checker from the replay)."""
+
+    players: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()          # cards defined and permanents on the battlefield
+    started: bool = False                # a turn header came
+    active: str = ""
+    step: str | None = None
+    controllers: dict[str, str] = field(default_factory=dict)   # permanent name -> its controller
+    blockers: tuple[str, ...] = ()       # creatures blocking now
+    attackers: tuple[str, ...] = ()      # creatures attacking now
+    powers: dict[str, int] = field(default_factory=dict)        # creature name -> power now
+    dealers: tuple[str, ...] = ()        # creatures that deal combat damage in this step
+
+
+@dataclass(frozen=True)
+class Reading:
+    canonical: str
+    statements: list[n.Statement]
+
+
+Parse = Callable[[str], bool]
+
+_CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) on (?P<rest>[A-Z].*)")
+_DETERMINER = re.compile(r"^(?:the|her|his|their|its|your|my)\s+(?=[A-Za-z])")
+_LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+            "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
+_SEPARATORS = re.compile(r";\s*|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
+_STEP_WORDS: dict[str, str] = {
+    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
+    "main": "precombat main phase", "main phase": "precombat main phase",
+    "main 1": "precombat main phase", "main phase 1": "precombat main phase", "first main": "precombat main phase",
+    "precombat main": "precombat main phase", "main 2": "postcombat main phase",
+    "main phase 2": "postcombat main phase", "second main": "postcombat main phase",
+    "postcombat main": "postcombat main phase", "combat": "combat phase",
+    "beginning of combat": "beginning of combat step",
+    "declare attackers": "declare attackers step", "declare blockers": "declare blockers step",
+    "combat damage": "combat damage step",
+    "first strike damage": "first combat damage step", "first strike combat damage": "first combat damage step",
+    "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
+    "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
+    "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
+    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step", "cleanup": "cleanup step",
+}
+_STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
+                                                               reverse=True))
+                      + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?")
+_STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|[a-z ]+? (?:step|phase))"
+                         r"(?:\s+(?P<edge>begins|starts|ends))?")
+_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
+              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+)"
+
+
+class _Reader:
+    def __init__(self, ctx: ReadingContext, parses: Parse) -> None:
+        self.ctx = ctx
+        self.parses = parses
+        self.budget = 300
+
+    # ------------------------------------------------------------------ names
+    def name(self, written: str) -> str | None:
+        """The full name a written name means, or None when it means nothing known or more than one thing."""
+        written = written.strip()
+        if written.startswith("the "):
+            written = written[4:]
+        if written in self.ctx.players:
+            return written
+        found = short_form_of(written, self.ctx.names)
+        return found[0] if len(found) == 1 else None
+
+    def names(self, written: str) -> list[str] | None:
+        """A list of names ('A, B and two Forests'), each resolved; counts repeat a name, and 'both Bears' means
+        the two names that 'Bears' can be a short form of, when there are exactly two."""
+        out: list[str] = []
+        for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", written.strip()):
+            part = _DETERMINER.sub("", part.strip())
+            words = part.split(" ", 1)
+            count = 1
+            if len(words) == 2 and words[0].lower() in _NUMBERS:
+                count = _NUMBERS[words[0].lower()]
+                part = words[1]
+                several = short_form_of(part, self.ctx.names)
+                if count > 1 and len(several) == count and part not in several:
+                    out += several
+                    continue
+            elif len(words) == 2 and words[0].isdigit():
+                count = int(words[0])
+                part = words[1]
+            full = self.name(part)
+            if full is None and count == 1 and _LOOKS_LIKE_A_NAME.fullmatch(part.strip()):
+                full = part.strip()   # a name the game doesn't know (yet): the replay says so, once
+            if full is None or count > 50:
+                return None
+            out += [full] * count
+        return out or None
+
+    def player(self, written: str) -> str | None:
+        written = written.strip()
+        return written if written in self.ctx.players else None
+
+    def opponent(self, player: str) -> str | None:
+        others = [p for p in self.ctx.players if p != player]
+        return others[0] if len(others) == 1 else None
+
+    def subject_in_full(self, statement: str) -> str:
+        """A statement the grammar reads, with a short form of its subject written in full ('Bolt resolves')."""
+        subject = _subject_of(statement)
+        if subject is None or subject in self.ctx.players or subject in self.ctx.names:
+            return statement
+        full = self.name(subject)
+        return full + statement[len(subject):] if full else statement
+
+    # ------------------------------------------------------------------ lines
+    def line(self, text: str, subject: str | None = None) -> list[str] | None:
+        self.budget -= 1
+        if self.budget < 0:
+            return None
+        text = text.strip().rstrip(".!").strip()
+        text = _ASIDE.sub("", text).strip()
+        if not text:
+            return None
+        if text.startswith(("card ", "title", "players", "turn ")):
+            return self.clause(text)
+        if subject is not None and text[0].islower():
+            text = f"{subject} {text}"
+        whole = self.clause(text)
+        if whole is not None:
+            return whole
+        for m in _SEPARATORS.finditer(text):
+            left, right = text[:m.start()], text[m.end():]
+            if not left or not right:
+                continue
+            first = self.line(left, subject)
+            if first is None:
+                continue
+            rest = self.line(right)
+            if rest is None and right[:1].islower():
+                rest = self.line(right, _subject_of(first[-1]))
+            if rest is not None:
+                return first + rest
+        return None
+
+    def clause(self, text: str) -> list[str] | None:
+        cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
+        if cast_on is not None and self.name(cast_on["spell"]) \
+                and not self.name(f"{cast_on['spell']} on {cast_on['rest']}"):
+            return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
+        if self.parses(text):
+            return [self.subject_in_full(text)]
+        for rule in _RULES:
+            m = rule[0].fullmatch(text)
+            if m is not None:
+                out = rule[1](self, m)
+                if out is not None and all(self.parses(s) for s in out):
+                    return out
+        return None
+
+
+def _subject_of(statement: str) -> str | None:
+    m = re.match(r"(\"[^\"]+\"|[A-Z][\w'’\-]*(?: (?:of|the|de|from)?\s?[A-Z][\w'’\-]*)*)", statement)
+    return m.group(1) if m else None
+
+
+# ---------------------------------------------------------------------- the phrasings, one function each
+def _attacks_with(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player, creatures = r.player(m["p"]), r.names(m["list"])
+    opponent = r.opponent(player) if player else None
+    if player is None or creatures is None or opponent is None:
+        return None
+    return [f"{player} attacks {opponent} with {', '.join(creatures)}"]
+
+
+def _blocks(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    blockers, attacker = r.names(m["b"]), r.name(m["a"])
+    if blockers is None or attacker is None:
+        return None
+    owners = {r.ctx.controllers.get(b) for b in blockers}
+    if len(owners) != 1 or None in owners:
+        return None
+    return [f"{owners.pop()} blocks {attacker} with {', '.join(blockers)}"]
+
+
+def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    written = m["list"].lower()
+    group = written.removeprefix("the ").removeprefix("both ").removeprefix("all ")
+    if group in ("blockers", "blocking creatures"):
+        who: list[str] | None = list(r.ctx.blockers)
+    elif group in ("attackers", "attacking creatures"):
+        who = list(r.ctx.attackers)
+    elif group in ("creatures", "two creatures") and written.startswith("both"):
+        who = [*r.ctx.attackers, *r.ctx.blockers]
+        who = who if len(who) == 2 else None
+    else:
+        who = r.names(m["list"])
+    if not who or len(set(who)) != len(who):
+        return None
+    return [f"{x} dies" for x in who]
+
+
+def _life(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player = r.player(m["p"])
+    if player is None:
+        return None
+    return [f"{player} has {m['n']} life"] if r.ctx.started else [f"{player}: life {m['n']}"]
+
+
+def _takes(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    return _life(r, m)
+
+
+def _draws(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player = r.player(m["p"])
+    return [f"{player} draws a card"] if player else None
+
+
+def _step(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    step = _STEP_WORDS.get(m["s"]) if m["s"] in _STEP_WORDS else m["s"]
+    if step is None:
+        return None
+    edge = {"starts": " begins", "begins": " begins", "ends": " ends"}.get(m["edge"] or "", "")
+    return [f"{step}{edge}"]
+
+
+def _moves_to(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    if r.player(m["p"]) is None or m["p"] != r.ctx.active:
+        return None
+    step = _STEP_RE.fullmatch(m["to"])
+    return [_STEP_WORDS[step["s"]]] if step is not None and not step["edge"] else None
+
+
+def _no_blocks(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.player(m["p"]) if m["p"] else r.opponent(r.ctx.active)
+    return [f"{who} declares no blockers"] if who else None
+
+
+def _no_attacks(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.player(m["p"]) if m["p"] else r.ctx.active or None
+    return [f"{who} declares no attackers"] if who else None
+
+
+def _all_pass(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    return ["all players pass"] if len(r.ctx.players) == 2 or m["all"] != "both" else None
+
+
+def _stays_untapped(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.name(m["x"])
+    return [f"{who} is untapped"] if who else None
+
+
+def _hand(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player, cards = r.player(m["p"]), r.names(m["list"])
+    if player is None or cards is None or r.ctx.started:
+        return None
+    return [f"{player} holds {', '.join(cards)}"]
+
+
+def _controls(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player, things = r.player(m["p"]), r.names(m["list"])
+    if player is None or things is None:
+        return None
+    return [f"{player} controls {', '.join(things)}"]
+
+
+def _taps(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player, things = r.player(m["p"]), r.names(m["list"])
+    if player is None or things is None:
+        return None
+    return [f"{player} {m['verb']} {', '.join(things)}"]
+
+
+def _untaps_all(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player = r.player(m["p"])
+    return [f"{player} untaps all permanents"] if player else None
+
+
+def _ability_resolves(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    source = r.name(m["x"])
+    return [f"{source} ability {m['verb']}"] if source else None
+
+
+def _named(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """A known verb after a short form of a name ('Bolt resolves'): the full name."""
+    who = r.name(m["x"])
+    return [f"{who} {m['rest']}"] if who and who != m["x"] else None
+
+
+def _deals_no_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.name(m["x"])
+    if who is None or r.ctx.step is None or "combat damage" not in r.ctx.step:
+        return None
+    return [f"{who} assigns no combat damage"]
+
+
+def _no_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'No damage is dealt' in a combat damage step where no creature deals any: the step's damage is nothing."""
+    if r.ctx.step is None or "combat damage" not in r.ctx.step or r.ctx.dealers:
+        return None
+    return ["combat damage is dealt"]
+
+
+def _deal_together(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'A and B deal N damage to Y': N is their total, or what each deals; read only when the creatures' power
+    says which (and leaves no doubt)."""
+    sources, target = r.names(m["list"]), r.name(m["y"])
+    if not sources or len(sources) < 2 or target is None:
+        return None
+    powers = [r.ctx.powers.get(s) for s in sources]
+    amount = int(m["n"])
+    if any(p is None for p in powers):
+        return None
+    known = [p for p in powers if p is not None]
+    if sum(known) == amount:
+        return [f"{s} deals {p} damage to {target}" for s, p in zip(sources, known, strict=True)]
+    if all(p == amount for p in known):
+        return [f"{s} deals {amount} damage to {target}" for s in sources]
+    return None
+
+
+def _without_article(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'plays a Forest', 'taps her Forest': names don't take articles or possessives in the language."""
+    return r.clause(f"{m['head']} {m['rest']}")
+
+
+def _blocks_the_attacker(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob blocks with Grizzly Bears' when exactly one creature attacks: it blocks that one."""
+    player, blockers = r.player(m["p"]), r.names(m["list"])
+    if player is None or blockers is None or len(r.ctx.attackers) != 1:
+        return None
+    return [f"{player} blocks {r.ctx.attackers[0]} with {', '.join(blockers)}"]
+
+
+def _plural_is(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.name(m["x"])
+    return [f"{who} is {m['rest']}"] if who else None
+
+
+def _passes_the_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice passes the turn': the rest of her turn passes with nothing of note, up to its cleanup step."""
+    if m["p"] != r.ctx.active or r.ctx.step == "cleanup step":
+        return None
+    return ["cleanup step"]
+
+
+def _card(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """A card definition with rules text the language doesn't read: that text is kept quoted (not interpreted)."""
+    head = f"card {m['name'].strip()}:"
+    props: list[str] = []
+    for prop in (p.strip() for p in m["props"].split(",")):
+        if not prop:
+            continue
+        if r.parses(f"{head} {prop}"):
+            props.append(prop)
+        elif props and not r.parses(f"{head} {props[-1]}") and props[-1].startswith('"'):
+            props[-1] = props[-1][:-1] + ", " + prop.replace('"', "'") + '"'
+        else:
+            props.append('"' + prop.replace('"', "'") + '"')
+    if not props or not r.parses(f"{head} {props[0]}"):
+        return None
+    return [f"{head} {', '.join(props)}"]
+
+
+_NAME = r"[A-Z\"][^,;:]*?"
+_P = r"(?P<p>[A-Z][\w'’\-]*)"
+_RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
+    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), _card),
+    (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
+                r"targeting|on|to)) (?:a|an|the|her|his|their|its) (?P<rest>[A-Z].*)"), _without_article),
+    (re.compile(_P + r" (?:chump[- ]?)?blocks with (?P<list>.+)"), _blocks_the_attacker),
+    (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"),
+     _plural_is),
+    (re.compile(_P + r" (?:passes the turn|ends (?:her|his|their|the) turn|is done)"), _passes_the_turn),
+    (re.compile(_P + r" attacks with (?P<list>.+)"), _attacks_with),
+    (re.compile(r"(?P<b>" + _NAME + r") blocks (?P<a>" + _NAME + ")"), _blocks),
+    (re.compile(r"(?P<list>.+?)(?: all| both)? (?:die|dies|are destroyed|both die|all die)"), _die),
+    (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
+    (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),
+    (re.compile(_P + r" takes (?:\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
+                + r"(?P<n>\d+)(?: life)?"), _takes),
+    (re.compile(_P + r" draws(?: for (?:the|her|his|their) turn| normally)?"), _draws),
+    (_STEP_RE, _step),
+    (_STEP_NAMES, _step),
+    (re.compile(_P + r" (?:moves|goes|proceeds|moves on|passes) (?:in)?to (?:the )?(?P<to>[a-z ]+)"), _moves_to),
+    (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:(?:has no (?:untapped )?creatures|can't block[^,]*|cannot block[^,]*"
+                r"|has no (?:untapped )?blockers),? (?:so )?no blocks?|declares no blocks|makes no blocks|doesn't block"
+                r"|does not block|chooses not to block|blocks nothing|has no blocks|can't block[^,]*|cannot block[^,]*)"
+                r"|no blocks?|no blockers(?: declared)?)"), _no_blocks),
+    (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:doesn't attack|does not attack|declares no attacks|attacks with nothing"
+                r"|makes no attacks)|no attacks?|no attackers(?: declared)?)"), _no_attacks),
+    (re.compile(r"(?P<all>both|all|everyone|all players|both players) pass(?:es)?(?: priority)?"), _all_pass),
+    (re.compile(r"(?P<x>" + _NAME + r") (?:doesn't tap|does not tap|stays untapped|remains untapped)"),
+     _stays_untapped),
+    (re.compile(_P + r"(?:'s hand:?| has in hand:?| holds:?)\s+(?P<list>.+)"), _hand),
+    (re.compile(_P + r" has (?P<list>.+?) in (?:hand|her hand|his hand|their hand)"), _hand),
+    (re.compile(_P + r" controls (?P<list>.+)"), _controls),
+    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+)"), _taps),
+    (re.compile(_P + r" untaps (?:everything|all|all (?:her|his|their) permanents)"), _untaps_all),
+    (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
+    (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
+    (re.compile(r"no (?:combat )?damage is dealt"), _no_damage),
+    (re.compile(r"(?P<list>" + _NAME + r"(?:,\s*|\s+and\s+)" + _NAME + r") deal (?P<n>\d+)(?: combat)? damage to "
+                r"(?P<y>" + _NAME + ")"), _deal_together),
+    (re.compile(r"(?P<x>" + _NAME + r") (?P<rest>(?:resolves|dies|attacks|blocks|deals|assigns|triggers|is|has|"
+                r"becomes|gets|gains) .*|resolves|dies|triggers)"), _named),
+]
+
+
+def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
+    """The canonical line for a rejected line, or None when it can't be read without guessing."""
+    if code.lstrip().startswith("card ") and ":" not in code:
+        return None
+    out = _Reader(ctx, parses).line(code)
+    if out is None:
+        return None
+    canonical = "; ".join(out)
+    return canonical if canonical.strip() != code.strip() else None

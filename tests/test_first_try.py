@@ -1,0 +1,224 @@
+"""Issue 30, a judge's first transcript: natural phrasings read as their canonical lines (with a note), step
+headings in implicit transcripts, one finding per unknown name, "did you mean" on syntax errors, `rulecheck new`.
+
+The first-try folders are graded as ../shared/acceptance/README.md says: a file whose first lines say
+`# intended: legal` gets no error at all (syntax included), one that says `# intended: line N breaks RULE` gets
+exactly that one error; warnings and notes don't count."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from acceptance import ROOT, SHARED_ACCEPTANCE
+from click.testing import CliRunner
+
+from rulecheck.checker import check_text
+from rulecheck.cli import cli
+
+SHARED = SHARED_ACCEPTANCE / "first-try"
+OWN = ROOT / "fixtures" / "first-try"
+INTENDED = re.compile(r"#\s*intended:\s*(?:(legal)|line (\d+) breaks ([0-9]{3}\.[0-9]+[a-z]?))")
+
+
+def intended(path: Path) -> list[tuple[int, str]]:
+    m = INTENDED.search(path.read_text(encoding="utf-8"))
+    assert m is not None, f"{path.name} says nothing of what its author intended"
+    return [] if m.group(1) else [(int(m.group(2)), m.group(3))]
+
+
+def errors(path: Path) -> list[tuple[int, str]]:
+    run = CliRunner().invoke(cli, ["check", "--isolated", "--format", "json", str(path)])
+    assert run.exit_code in (0, 1), run.output
+    return sorted((d["line"], d["rule"]) for d in json.loads(run.output) if d["severity"] == "error")
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.transcript")) if folder.is_dir() else []
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="the shared acceptance files are not beside the checkout")
+@pytest.mark.parametrize("path", _files(SHARED), ids=lambda p: p.stem)
+def test_shared_first_try(path: Path) -> None:
+    assert errors(path) == intended(path)
+
+
+@pytest.mark.parametrize("path", _files(OWN), ids=lambda p: p.stem)
+def test_own_first_try(path: Path) -> None:
+    assert errors(path) == intended(path)
+
+
+def test_own_round_has_twelve_files() -> None:
+    assert len(_files(OWN)) == 12
+
+
+ISSUE = """players: Alice, Bob
+Alice controls Grizzly Bears
+Bob controls Hill Giant
+turn 3: Alice
+declare attackers step
+Alice attacks with Grizzly Bears
+Bob blocks Grizzly Bears with Hill Giant
+combat damage step
+Grizzly Bears deals 2 damage to Hill Giant
+Hill Giant deals 3 damage to Grizzly Bears
+Grizzly Bears dies
+"""
+DEFINED = ISSUE.replace("players: Alice, Bob\n", "players: Alice, Bob\ncard Grizzly Bears: creature 2/2\n"
+                        "card Hill Giant: creature 3/3\n")
+
+
+def test_the_issue_example_gets_two_findings_with_their_hints() -> None:
+    found = [v for v in check_text(ISSUE) if v.severity == "error"]
+    assert [(v.line, v.rule, v.message) for v in found] == [
+        (2, "syntax", "unknown card 'Grizzly Bears' (also on lines 6, 7, 9, 11, left out of the replay with it)"),
+        (3, "syntax", "unknown card 'Hill Giant' (also on line 10, left out of the replay with it)"),
+    ]
+    assert found[0].hint is not None and found[0].hint.startswith("define it ('card Grizzly Bears: creature 2/2')")
+    assert found[1].hint is not None and "--cards FILE" in found[1].hint
+
+
+def test_the_issue_example_with_its_cards_defined_is_clean() -> None:
+    found = check_text(DEFINED)
+    assert [v for v in found if v.severity != "note"] == []
+    assert [(v.line, v.rule, v.message) for v in found] == [
+        (8, "read-as", "read as: Alice attacks Bob with Grizzly Bears")]
+
+
+HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant: creature 3/3\n"
+        "card Lightning Bolt: instant\ncard Forest: basic land\n"
+        "Alice controls Grizzly Bears, Forest, Forest\nBob controls Hill Giant\n")
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice attacks with Grizzly Bears", "Alice attacks Bob with Grizzly Bears"),
+    ("Alice taps both Forests", "Alice taps Forest, Forest"),
+    ("Bob is at 17", "Bob has 17 life"),
+    ("Bob goes to 16", "Bob has 16 life"),
+    ("Alice draws", "Alice draws a card"),
+    ("Alice moves to combat", "combat phase"),
+    ("both pass", "all players pass"),
+    ("Bears die", "Grizzly Bears dies"),
+    ("Bob doesn't block", "Bob declares no blockers"),
+    ("upkeep", "upkeep step"),
+    ("main phase 2", "postcombat main phase"),
+])
+def test_a_phrasing_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
+    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+
+
+def test_refused_the_attack_has_no_single_opponent() -> None:
+    text = "players: Alice, Bob, Carol\ncard Grizzly Bears: creature 2/2\nAlice controls Grizzly Bears\n" \
+           "turn 3: Alice, in declare attackers step\nAlice attacks with Grizzly Bears\n"
+    found = [(v.line, v.rule) for v in check_text(text)]
+    assert (5, "syntax") in found and (5, "read-as") not in found
+
+
+def test_a_short_name_on_a_line_the_grammar_reads_is_noted() -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\nAlice casts Lightning Bolt targeting Hill Giant\n" \
+                  "Bolt resolves\nGiant dies\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert (10, "read-as", "read as: Lightning Bolt resolves") in found
+    assert (11, "read-as", "read as: Hill Giant dies") in found
+    assert [f for f in found if f[1] != "read-as"] == []
+
+
+def test_an_ambiguous_short_name_is_not_read() -> None:
+    text = HEAD + "card Stone Giant: creature 3/4\nBob controls Stone Giant\n" \
+                  "turn 3: Alice, in precombat main phase\nGiant dies\n"
+    assert [(v.line, v.rule) for v in check_text(text)] == [(11, "syntax")]
+
+
+def test_a_short_name_that_could_name_another_card_is_read_with_a_warning() -> None:
+    text = HEAD + "card Stone Giant: creature 3/4\nturn 3: Alice, in precombat main phase\nGiant dies\n"
+    found = [(v.line, v.rule, v.severity) for v in check_text(text)]
+    assert found == [(10, "read-as", "note"), (10, "short-name", "warning")]
+
+
+def test_a_block_after_a_heading_begins_the_declare_blockers_step() -> None:
+    text = HEAD + "turn 3: Alice\ndeclare attackers step\nAlice attacks Bob with Grizzly Bears\n" \
+                  "Bob blocks Grizzly Bears with Hill Giant\n"
+    assert check_text(text) == []
+
+
+def test_a_block_in_a_step_narrated_as_an_event_is_still_703_4g() -> None:
+    text = HEAD + "turn 3: Alice, in beginning of combat step\ndeclare attackers step begins\n" \
+                  "Alice attacks Bob with Grizzly Bears\nBob blocks Grizzly Bears with Hill Giant\n"
+    assert [(v.line, v.rule) for v in check_text(text)] == [(11, "703.4g")]
+
+
+@pytest.mark.parametrize(("boundary", "found"), [
+    ("combat damage step", []),                       # a heading: the declare blockers step passed
+    ("combat damage step begins", [(10, "506.1")]),   # an event: the game jumped there
+])
+def test_a_heading_passes_the_steps_between_and_an_event_does_not(boundary: str, found: list[object]) -> None:
+    text = HEAD + "turn 3: Alice, in declare attackers step\nAlice attacks Bob with Grizzly Bears\n" \
+        + boundary + "\nBob has 18 life\n"
+    assert [(v.line, v.rule) for v in check_text(text)] == found
+
+
+def test_explicit_priority_keeps_a_heading_jump_a_finding() -> None:
+    text = "priority: explicit\n" + HEAD + "turn 3: Alice\nprecombat main phase\n"
+    assert [(v.line, v.rule) for v in check_text(text)] == [(10, "501.1")]
+
+
+def test_a_syntax_error_says_the_nearest_canonical_form() -> None:
+    found = [v for v in check_text(HEAD + "turn 3: Alice, in precombat main phase\nAlice draws card\n")
+             if v.rule == "syntax"]
+    assert [(v.line, v.hint) for v in found] == [(9, "did you mean 'Alice draws a card'?")]
+
+
+def test_a_mostly_unreadable_file_gets_one_summary() -> None:
+    text = "players: Alice, Bob\nthe bears attack\nthen a block happens\nsomebody dies\nbob is sad\n"
+    found = check_text(text)
+    summary = [v for v in found if v.rule == "unreadable"]
+    assert len(summary) == 1 and summary[0].severity == "warning"
+    assert "docs/transcript-language.md" in summary[0].message and "rulecheck new" in summary[0].message
+
+
+def test_a_file_of_notes_only_exits_zero(tmp_path: Path) -> None:
+    f = tmp_path / "t.transcript"
+    f.write_text(DEFINED, encoding="utf-8")
+    run = CliRunner().invoke(cli, ["check", "--isolated", str(f)])
+    assert run.exit_code == 0, run.output
+    assert "No violations in 1 file; 1 note." in run.output
+
+
+@pytest.mark.parametrize("players", ["Alice,Bob", "Alice,Bob,Carol,Dan"])
+def test_rulecheck_new_writes_a_transcript_that_checks_clean(tmp_path: Path, players: str) -> None:
+    out = tmp_path / "new.transcript"
+    run = CliRunner().invoke(cli, ["new", "--players", players, "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    text = out.read_text(encoding="utf-8")
+    assert f"players: {players.replace(',', ', ')}" in text and "turn 3: Alice" in text
+    assert check_text(text) == []
+
+
+def test_rulecheck_new_refuses_bad_players_and_an_existing_file(tmp_path: Path) -> None:
+    assert CliRunner().invoke(cli, ["new", "--players", "alice"]).exit_code == 2
+    out = tmp_path / "x.transcript"
+    out.write_text("keep", encoding="utf-8")
+    assert CliRunner().invoke(cli, ["new", "-o", str(out)]).exit_code == 2
+    assert out.read_text(encoding="utf-8") == "keep"
+
+
+def test_the_language_server_shows_the_note_and_rewrites_the_line() -> None:
+    from lsprotocol import types as t
+
+    from rulecheck.server.documents import Document
+    from rulecheck.server.features import TRANSCRIPT, analyse, code_actions
+    doc = Document("untitled:first", DEFINED, 1, "transcript")
+    analysis = analyse(doc, None, "utf-16")
+    notes = [d for d in analysis.diagnostics if d.code == "read-as"]
+    assert [(d.range.start.line, d.severity) for d in notes] == [(7, t.DiagnosticSeverity.Information)]
+    fixes = [a for a in code_actions(doc, doc.uri, TRANSCRIPT, notes, "utf-16") if a.title.startswith("Rewrite")]
+    assert [a.title for a in fixes] == ["Rewrite as 'Alice attacks Bob with Grizzly Bears'"]
+    assert fixes[0].edit is not None and fixes[0].edit.changes is not None
+    (edit,) = fixes[0].edit.changes[doc.uri]
+    line = DEFINED.split("\n")[7]
+    assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
+        "Alice attacks Bob with Grizzly Bears"
