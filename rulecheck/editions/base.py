@@ -75,3 +75,6 @@ class Edition:
     """As a player's precombat main phase begins, each Saga they control gets a lore counter (a turn-based
     action), which triggers its chapter ability."""
 
+    ends_combat_phase = False
+    """An effect can end the combat phase (current 723.2, Mandate of Peace): the rest of combat is skipped."""
+

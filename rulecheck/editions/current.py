@@ -82,6 +82,7 @@ class CurrentEdition(Edition):
     description = "the Comprehensive Rules of 2025-09-19: no damage assignment order (Foundations, November 2024)"
     has_damage_assignment_order = False
     sagas_gain_lore = True
+    ends_combat_phase = True
 
 
 CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

@@ -449,16 +449,28 @@ class Game:
             p.counters.pop("deathtouch-damage", None)
         self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
-    def phase(self, p: Permanent, out: bool) -> None:
-        """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger."""
+    def phase(self, p: Permanent, out: bool, *, triggers: bool = True) -> None:
+        """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger (unless `triggers`
+        is False: a stretch the transcript left out). The Auras and Equipment attached to it phase with it,
+        "indirectly", whoever controls them, and such a one phases in only with it."""
         if p.phased_out == out:
             return
         p.phased_out = out
+        p.phased_indirectly = False
         if out:
             self.remove_from_combat(p)
-        for text in self.phasing_triggers(p):
-            self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
-                                               when=f"when it phased {'out' if out else 'in'}"))
+        if triggers:
+            for text in self.phasing_triggers(p):
+                self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
+                                                   when=f"when it phased {'out' if out else 'in'}"))
+        if self._attachments_of(p):
+            for q in self._attachments_of(p):
+                if q.phased_out != out and (out or q.phased_indirectly):
+                    self.phase(q, out, triggers=triggers)
+                    q.phased_indirectly = out
+
+    def _attachments_of(self, p: Permanent) -> list[Permanent]:
+        return [q for q in self.battlefield.values() if q.attached_pid == p.pid and q is not p]
 
     # ------------------------------------------------------------ priority and the turn plan
 

@@ -14,6 +14,11 @@ from .steps import TURN_ENDED, end_step
 
 @handles(n.EndTheTurn)
 def end_the_turn(r: Replay, stmt: n.EndTheTurn) -> None:
+    end_turn_now(r, stmt)
+
+
+def end_turn_now(r: Replay, stmt: n.Statement) -> None:
+    """The turn ends at this statement: `the turn ends`, or the resolution of "End the turn." (cardtext.py)."""
     g = r.game
     g.stack.clear()            # every object on the stack is exiled, the one resolving included
     g.note_stack_change()

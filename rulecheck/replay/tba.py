@@ -65,12 +65,10 @@ def assume_tbas(r: Replay) -> None:
                 if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
-            for p in list(g.battlefield.values()):
-                if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
-                    if r.gap:   # phasing in a stretch the transcript left out: what it triggered is not known
-                        p.phased_out = not p.phased_out
-                    else:
-                        g.phase(p, not p.phased_out)
+            for p in [p for p in g.battlefield.values() if p.controller == g.active and not p.phased_indirectly
+                      and (p.phased_out or g.has_ability(p, "phasing"))]:
+                # phasing in a stretch the transcript left out: what it triggered is not known
+                g.phase(p, not p.phased_out, triggers=not r.gap)
         elif kind == "draw":
             ps = g.pstate[g.active]
             if ps.hand is not None:
