@@ -220,7 +220,5 @@ def read_abilities(abilities: Iterable[n.Ability], name: str) -> tuple[n.Ability
     out: list[n.Ability] = []
     for ability in abilities:
         read = read_line(ability.text, names) if ability.kind == "text" else [ability]
-        for a in read or [ability]:
-            if a not in out:
-                out.append(a)
+        out += read or [ability]     # as written: an ability written twice is two abilities
     return tuple(out)

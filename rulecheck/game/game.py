@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from .. import nodes as n
 from ..nodes import Ability
 from .layers import ability_texts_now, has_ability_now
+from .phasing import phase_attached
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
@@ -450,27 +451,15 @@ class Game:
         self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
     def phase(self, p: Permanent, out: bool, *, triggers: bool = True) -> None:
-        """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger (unless `triggers`
-        is False: a stretch the transcript left out). The Auras and Equipment attached to it phase with it,
-        "indirectly", whoever controls them, and such a one phases in only with it."""
+        """It phases in or out with what is attached to it; its phasing triggers trigger unless `triggers` is False."""
         if p.phased_out == out:
             return
-        p.phased_out = out
-        p.phased_indirectly = False
-        if out:
-            self.remove_from_combat(p)
-        if triggers:
-            for text in self.phasing_triggers(p):
-                self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
-                                                   when=f"when it phased {'out' if out else 'in'}"))
-        if self._attachments_of(p):
-            for q in self._attachments_of(p):
-                if q.phased_out != out and (out or q.phased_indirectly):
-                    self.phase(q, out, triggers=triggers)
-                    q.phased_indirectly = out
-
-    def _attachments_of(self, p: Permanent) -> list[Permanent]:
-        return [q for q in self.battlefield.values() if q.attached_pid == p.pid and q is not p]
+        p.phased_out, p.phased_indirectly = out, False
+        self.remove_from_combat(p) if out else None
+        for text in self.phasing_triggers(p) if triggers else ():
+            self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
+                                               when=f"when it phased {'out' if out else 'in'}"))
+        phase_attached(self.battlefield.values(), p, out, lambda q: self.phase(q, out, triggers=triggers))
 
     # ------------------------------------------------------------ priority and the turn plan
 

@@ -419,6 +419,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
             target = item.targets[0]
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
+    r.returns_with = None
     ends = on_resolution(r, item) if item.card is not None and item.card.reads_text else None
     if ends == END_TURN:
         end_turn_now(r, stmt)
