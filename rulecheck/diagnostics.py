@@ -7,6 +7,7 @@ from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
+NOTE = "note"          # information, not a violation: what rulecheck did not judge, and why (exit status 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,10 +34,12 @@ class Card:
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
     about_hand_size: bool = field(init=False, repr=False, compare=False)   # an ability speaks of hand size (402.2)
     reads_text: bool = field(init=False, repr=False, compare=False)   # its text may change the turn as it resolves
+    unread: bool = field(init=False, repr=False, compare=False)       # it has text the reader didn't understand
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
+        self.unread = any(a.kind == "text" for a in self.abilities)
         self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
                                                          _TURN_WORDS.search(a.text.lower()) is not None)
                               for a in self.abilities)

@@ -420,6 +420,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
     r.returns_with = None
+    if item.card is not None and item.card.unread:
+        r.resolved_unread += [(g.turn, source, a.text) for a in item.card.abilities if a.kind == "text"]
     ends = on_resolution(r, item) if item.card is not None and item.card.reads_text else None
     if ends == END_TURN:
         end_turn_now(r, stmt)

@@ -136,7 +136,8 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
         if kept is not None:   # the narration says it untaps: the replay goes on from that
             r.flag(stmt, "502.2", f"{kept.name} doesn't untap during its controller's untap step, but this says "
                                   f"all of {player}'s permanents untap (write 'except {kept.name}')", ("703.4b",))
-    tba(r, "untap", stmt)
+    if player == g.active:   # another player's untap is not the turn-based action; it happens beside it
+        tba(r, "untap", stmt)
     if player == g.active:
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \

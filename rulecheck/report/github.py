@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..diagnostics import WARNING, Violation
+from ..diagnostics import NOTE, WARNING, Violation
 from .common import display_path, title_of
 
 
@@ -21,7 +21,7 @@ def escape_property(text: str) -> str:
 
 
 def _command(v: Violation) -> str:
-    kind = "warning" if v.severity == WARNING else "error"
+    kind = "warning" if v.severity == WARNING else "notice" if v.severity == NOTE else "error"
     title = title_of(v.rule, v.edition)
     props = {
         "file": display_path(v.file),

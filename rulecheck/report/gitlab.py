@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..diagnostics import WARNING, Violation
+from ..diagnostics import NOTE, WARNING, Violation
 from .common import display_path
 
 
@@ -32,7 +32,7 @@ def format_gitlab(violations: Sequence[Violation]) -> str:
             "description": f"{v.rule}: {v.message}",
             "check_name": v.rule,
             "fingerprint": fingerprint(path, v.line, v.rule, v.message, occurrence),
-            "severity": "minor" if v.severity == WARNING else "major",
+            "severity": "info" if v.severity == NOTE else "minor" if v.severity == WARNING else "major",
             "location": {"path": path, "lines": {"begin": v.line}},
         })
     return json.dumps(issues, indent=2, ensure_ascii=False)

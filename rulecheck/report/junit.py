@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
-from ..diagnostics import WARNING, Violation
+from ..diagnostics import NOTE, WARNING, Violation
 from .common import checked_files, display_path, title_of
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -24,7 +24,7 @@ def _xml_text(text: str) -> str:
 
 
 def _outcome(v: Violation) -> str:
-    if v.severity == WARNING:
+    if v.severity in (WARNING, NOTE):
         return "skipped"
     return "error" if v.rule in _ERROR_RULES else "failure"
 

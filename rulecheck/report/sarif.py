@@ -9,14 +9,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..diagnostics import WARNING, Violation
+from ..diagnostics import NOTE, WARNING, Violation
 from .common import RULES_URI, full_description, help_text, is_cr_number, rule_order, title_of, uri_of
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
 def _level(severity: str) -> str:
-    return "warning" if severity == WARNING else "error"
+    return "warning" if severity == WARNING else "note" if severity == NOTE else "error"
 
 
 def _descriptor(rule: str, edition: str, severity: str) -> dict[str, Any]:

@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from ..diagnostics import WARNING, Violation
+from ..diagnostics import ERROR, NOTE, WARNING, Violation
 from .common import title_of
 
 TAB_WIDTH = 4
@@ -76,7 +76,7 @@ def format_full(violations: Iterable[Violation], color: bool = False) -> str:
     s = _Style(color)
     out: list[str] = []
     for v in violations:
-        sev = s.yellow if v.severity == WARNING else s.red
+        sev = s.yellow if v.severity == WARNING else s.cyan if v.severity == NOTE else s.red
         out.append(f"{s.bold}{printable(v.file)}:{v.line}:{v.column}:{s.reset} {sev}{s.bold}{v.rule}{s.reset} "
                    f"{printable(v.message)}")
         gutter = len(str(v.line))
@@ -97,14 +97,16 @@ def _plural(count: int, word: str) -> str:
 
 def summary(violations: Sequence[Violation], files: int) -> str:
     """`Found 3 violations in 2 files (5 checked).` or `No violations in 5 files.`; warnings counted apart."""
-    errors = [v for v in violations if v.severity != WARNING]
-    warnings = len(violations) - len(errors)
+    errors = [v for v in violations if v.severity == ERROR]
+    notes = sum(1 for v in violations if v.severity == NOTE)
+    warnings = len(violations) - len(errors) - notes
     if errors:
         text = (f"Found {_plural(len(errors), 'violation')} in {_plural(len({v.file for v in errors}), 'file')} "
                 f"({files} checked)")
     else:
         text = f"No violations in {_plural(files, 'file')}"
-    return text + (f"; {_plural(warnings, 'warning')}." if warnings else ".")
+    apart = [_plural(warnings, 'warning')] * bool(warnings) + [_plural(notes, 'note')] * bool(notes)
+    return text + (f"; {', '.join(apart)}." if apart else ".")
 
 
 def format_concise(violations: Sequence[Violation], files: int) -> str:

@@ -153,7 +153,7 @@ def declaring_line(d: dict[str, Any]) -> str:
 
 
 def _finding(v: Violation) -> str:
-    mark = "warning" if v.severity == "warning" else "!"
+    mark = v.severity if v.severity in ("warning", "note") else "!"
     return f"{mark} {v.rule}: {v.message}"
 
 

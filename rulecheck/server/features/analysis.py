@@ -11,7 +11,7 @@ from lsprotocol import types
 
 from ... import checker
 from ...config import Config, ConfigError, ConfigResolver
-from ...diagnostics import WARNING, Violation
+from ...diagnostics import NOTE, WARNING, Violation
 from ...exam import grade_data
 from ...suppression import UNUSED
 from ...trace import Trace, trace_text
@@ -105,7 +105,8 @@ def diagnostic(v: Violation, doc: Document, encoding: str, docs_url: str = RULES
     return types.Diagnostic(
         range=to_range(doc, v.line, v.column, v.end_line, v.end_column, encoding),
         message=message,
-        severity=types.DiagnosticSeverity.Warning if v.severity == WARNING else types.DiagnosticSeverity.Error,
+        severity=types.DiagnosticSeverity.Warning if v.severity == WARNING else types.DiagnosticSeverity.Information
+        if v.severity == NOTE else types.DiagnosticSeverity.Error,
         code=v.rule,
         code_description=types.CodeDescription(href=href) if href else None,
         source=SOURCE,
