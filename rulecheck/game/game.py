@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable
 from .. import nodes as n
 from ..nodes import Ability
 from .layers import ability_texts_now, has_ability_now
-from .phasing import phase_attached
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .phasing import phase_attached
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 

@@ -115,11 +115,11 @@ class Replay:
         # the step serial of the last resolution: its effect may have put lore counters on Sagas (current 714.2b)
         self.resolved_serial = -1
         self.joined_serial = -1   # the step serial of a step the transcript begins in the middle of
-        self.lore_added: dict[int, int] = {}
+        self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None
         # the unread text of spells and abilities that resolved: (turn, source, text), for `unread.py`
-        self.resolved_unread: list[tuple[int, str, str]] = []   # Saga pid -> step serial of its last lore counter from 505.4
+        self.resolved_unread: list[tuple[int, str, str]] = []
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:
