@@ -72,6 +72,11 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
 _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
 
 
+def is_activated(text: str) -> bool:
+    """Whether the text is an activated ability ("{1}, {T}: ..."): it does something only when it resolves."""
+    return _ACTIVATED.match(text) is not None
+
+
 @lru_cache(maxsize=4096)
 def grammar_ability(text: str) -> n.Ability | None:
     """The ability the grammar reads in `text` (a whole card property), or None."""

@@ -13,6 +13,7 @@ from .registry import CHECKED, RULES, Rule
 
 RENUMBER: dict[str, str | None] = {
     "118.4": "119.4",   # life moved from 118 to 119
+    "103.7a": "103.8a",
     "500.10": "500.11", "500.11": "500.12",
     "502.2": "502.3", "502.3": "502.4",
     "503.1": "503.1a", "503.2": "503.1",

@@ -118,8 +118,10 @@ class Replay:
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None
-        # the unread text of spells and abilities that resolved: (turn, source, text), for `unread.py`
-        self.resolved_unread: list[tuple[int, str, str]] = []
+        # the unread text of spells and abilities that resolved with no effect narrated on their line: (turn,
+        # source, text, line), for `unread.py`
+        self.resolved_unread: list[tuple[int, str, str, int]] = []
+        self.first_draw_skipped = False   # turn 1 of a two-player game: no draw step (103.7a)
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:

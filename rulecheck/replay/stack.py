@@ -421,7 +421,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     g.passed = set()
     r.returns_with = None
     if item.card is not None and item.card.unread:
-        r.resolved_unread += [(g.turn, source, a.text) for a in item.card.abilities if a.kind == "text"]
+        r.resolved_unread += [(g.turn, source, a.text, stmt.span.line) for a in item.card.abilities
+                              if a.kind == "text"]
     ends = on_resolution(r, item) if item.card is not None and item.card.reads_text else None
     if ends == END_TURN:
         end_turn_now(r, stmt)

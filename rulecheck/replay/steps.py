@@ -27,7 +27,7 @@ from .tba import STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
-                     "500.6", "712.1c") + tuple(STEP_TRIGGER_RULE.values())
+                     "500.6", "712.1c", "103.7a") + tuple(STEP_TRIGGER_RULE.values())
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
 
 
@@ -139,8 +139,12 @@ SKIP_DRAW = "skip your draw step"
 
 def _apply_skips(r: Replay) -> None:
     g = r.game
-    if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
-        remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
+    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2 and r.edition.number("103.7a") is not None and \
+        any(e.step == "draw step" for e in g.plan)
+    # the starting player's first turn (baseline 103.7a, current 103.8a), or a "skip your draw step" (Yawgmoth's
+    # Bargain)
+    if r.first_draw_skipped or g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
+        remove_from_plan(r, "draw step")
         g.skipped_steps.add("draw step")
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
@@ -314,7 +318,10 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
         r.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
                               "strike or double strike as the first one began", ("510.5",))
         return False
-    if _skipped_step(r, step):
+    if _skipped_step(r, step) and step == "draw step" and r.first_draw_skipped:
+        r.flag(stmt, "103.7a", f"the draw step of turn {g.turn} happens, but in a two-player game the starting "
+                               "player skips the draw step of their first turn", ("500.10",))
+    elif _skipped_step(r, step):
         r.flag(stmt, "500.10", f"the {step} happens, but it was skipped this turn")
         if STEP_PHASE.get(step) == "combat":  # taken as announced: the rest of that combat phase follows
             rest = ["declare attackers step", "declare blockers step", "combat damage step", "end of combat step"]
