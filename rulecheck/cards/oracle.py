@@ -33,6 +33,7 @@ KEEP_TAPPED = "doesn't untap during its controller's untap step"
 UNTAPS_IN_OTHERS = "untaps during each other player's untap step"
 MAY_STAY_TAPPED = "you may choose not to untap this during your untap step"
 SKIP_UNTAP = "skip your untap step"
+EVERYONE_SKIPS_UNTAP = "players skip their untap steps"
 ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
 END_TURN = "end the turn"
 END_COMBAT = "end the combat phase"
@@ -137,6 +138,8 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("static", sentence)]
     if sentence == SKIP_UNTAP:
         return [n.Ability("static", SKIP_UNTAP)]
+    if sentence in (EVERYONE_SKIPS_UNTAP, "each player skips their untap step"):   # Stasis
+        return [n.Ability("static", EVERYONE_SKIPS_UNTAP)]
     if sentence in (END_TURN, END_COMBAT):
         return [n.Ability("resolution", sentence)]
     both = _ATTACHED_BOTH.match(sentence)

@@ -82,6 +82,15 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     return None
 
 
+def unread_texts(r: Replay, item: StackItem) -> list[str]:
+    """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, and "End the
+    combat phase." in an edition without that rule."""
+    if item.card is None:
+        return []
+    return [a.text for a in item.card.abilities if a.kind == "text" or
+            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase)]
+
+
 def returned(r: Replay, p: Permanent) -> None:
     """A permanent put onto the battlefield by the resolving text "return it ... with a +1/+1 counter on it" is a
     new object with that counter and nothing else carried over (400.7)."""
@@ -100,7 +109,9 @@ def end_the_combat(r: Replay, stmt: n.Statement) -> None:
     g.note_stack_change()
     g.pending = []
     r.pending_flagged = False
+    declared = g.combat_attackers_declared
     g.end_combat()
+    g.combat_attackers_declared = declared   # a step of this combat narrated after it is out of order, nothing else
     if not g.between_steps:
         g.passed = set(g.players)
         end_step(r, stmt)

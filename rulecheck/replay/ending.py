@@ -25,7 +25,9 @@ def end_turn_now(r: Replay, stmt: n.Statement) -> None:
     g.pending = []             # what triggered before and waits ceases to exist (current 723.1a)
     r.pending_flagged = False
     if STEP_PHASE.get(g.step or "") == "combat":
+        declared = g.combat_attackers_declared
         g.end_combat()
+        g.combat_attackers_declared = declared   # a combat step narrated after it is out of order, nothing else
     if g.step is not None and not g.between_steps:
         g.passed = set(g.players)   # the step ends without anyone getting priority
         end_step(r, stmt)

@@ -16,7 +16,7 @@ from ..game.steps import (
     trigger_condition,
     trigger_step,
 )
-from .cardtext import end_the_combat, on_resolution
+from .cardtext import end_the_combat, on_resolution, unread_texts
 from .combat import timing
 from .combat.entering import enter_as_told
 from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
@@ -420,9 +420,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
     r.returns_with = None
-    if item.card is not None and item.card.unread:
-        r.resolved_unread += [(g.turn, source, a.text, stmt.span.line) for a in item.card.abilities
-                              if a.kind == "text"]
+    if item.card is not None and (item.card.unread or item.card.reads_text):
+        r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
     ends = on_resolution(r, item) if item.card is not None and item.card.reads_text else None
     if ends == END_TURN:
         end_turn_now(r, stmt)

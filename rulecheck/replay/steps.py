@@ -23,7 +23,7 @@ from .designations import new_turn, untap_check
 from .mana import burn_narrated, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
-from .tba import STEP_TRIGGER_RULE, assume_tbas
+from .tba import SKIPS, STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
@@ -134,18 +134,17 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g.cleanup_priority = False
 
 
-SKIP_DRAW = "skip your draw step"
 
 
 def _apply_skips(r: Replay) -> None:
     g = r.game
-    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2 and r.edition.number("103.7a") is not None and \
-        any(e.step == "draw step" for e in g.plan)
-    # the starting player's first turn (baseline 103.7a, current 103.8a), or a "skip your draw step" (Yawgmoth's
-    # Bargain)
-    if r.first_draw_skipped or g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
-        remove_from_plan(r, "draw step")
-        g.skipped_steps.add("draw step")
+    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2 and r.edition.number("103.7a") is not None
+    # the starting player's first turn (103.7a), "skip your draw step" (Yawgmoth's Bargain), "skip your untap step"
+    for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or the active player's own
+        if (step == "draw step" and r.first_draw_skipped or g.global_static(text, None if anyones else g.active)) and \
+                any(e.step == step for e in g.plan):
+            remove_from_plan(r, step)
+            g.skipped_steps.add(step)
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
         if player != g.active:

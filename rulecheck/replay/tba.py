@@ -14,6 +14,9 @@ from .context import Replay
 from .handsize import max_hand_size
 
 KEEP_TAPPED = "doesn't untap during its controller's untap step"
+# static abilities that skip a step of the active player's turn, the step, and whether anyone's permanent does it
+SKIPS = (("skip your draw step", "draw step", False), ("skip your untap step", "untap step", False),
+         ("players skip their untap steps", "untap step", True))
 
 TBA_RULE = {"phasing": "703.4a", "untap": "703.4b", "draw": "703.4c", "scheme": "703.4d",
             "choose_defender": "703.4e", "declare_attackers": "703.4f", "declare_blockers": "703.4g",
