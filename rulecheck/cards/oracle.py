@@ -22,7 +22,8 @@ from ..parser import parse_line
 REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
 _PROTECTIONS = re.compile(r"\b([Pp]rotection) from \w+(?:,? (?:and )?from \w+)+")
-_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell)|cardname)\b|~")
+_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell)|cardname)\b|~",
+                   re.IGNORECASE)
 # an activated ability: its cost before the colon (mana, {T}, {Q}, sacrificing, paying life, discarding)
 _ACTIVATED = re.compile(r"^(?P<cost>(?:\{[^}]+\}|[ ,]|sacrifice [^:]+|pay \d+ life|discard [^:]+|tap [^:]+)+):\s*"
                         r"(?P<effect>.+)$", re.IGNORECASE)
@@ -199,9 +200,9 @@ def read_line(line: str, names: list[str]) -> list[n.Ability]:
             if found is not None:
                 out.append(found)
         return out
-    sentence = naming_itself(plain, names).rstrip(".")
+    sentence = _SELF.sub("this", naming_itself(plain, names)).rstrip(".")
     if "." not in sentence:
-        if sentence.startswith("this "):
+        if sentence.lower().startswith("this "):
             static = grammar_ability(sentence[5:].lower())
             if static is not None and static.kind == "static":
                 return [static]

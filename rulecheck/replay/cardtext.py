@@ -27,13 +27,15 @@ _COUNTER = re.compile(r"\bwith an? ([+-]1/[+-]1) counter on it\b")
 def resolving_abilities(item: StackItem) -> list[str]:
     """The texts of the abilities that may be the one resolving: a spell's whole text; a triggered ability's
     text when known, else the source's triggered abilities; an activated ability's other abilities."""
+    if item.trigger:
+        return [item.trigger]
     if item.card is None:
         return []
     abilities = item.card.abilities
-    if item.kind == "spell":
+    if item.kind == "spell":   # an instant's or sorcery's text is its effect; a permanent's are its abilities
+        if any(item.card.is_(t) for t in ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")):
+            return []
         return [a.text for a in abilities if a.kind in ("text", "resolution", "trigger")]
-    if item.trigger:
-        return [item.trigger]
     if item.triggered:
         return [a.text for a in abilities if a.kind == "trigger" and trigger_step(a.text) is None]
     return [a.text for a in abilities if a.kind in ("text", "resolution")]
@@ -45,9 +47,13 @@ def _unanimous(texts: list[str], says: str, spell: bool) -> bool:
     return bool(texts) and all(t == says for t in texts)
 
 
-def delayed_condition(text: str) -> str | None:
-    """The delayed trigger a resolving ability's text creates, as the language writes it, or None."""
-    m = _DELAYED.search(text.split(",", 1)[1] if text.startswith(("when", "at ")) and "," in text else text)
+def delayed_condition(text: str, spell: bool) -> str | None:
+    """The delayed trigger a resolving ability's text creates, as the language writes it, or None. A triggered
+    ability's own condition is not one; a spell's line that reads as a trigger is ("At the beginning of your next
+    upkeep, ..." on Pact of Negation)."""
+    text = text.lower()
+    m = _DELAYED.search(text.split(",", 1)[1] if not spell and text.startswith(("when", "at ")) and "," in text
+                        else text)
     if m is None:
         return None
     if m.group("eoc"):
@@ -68,12 +74,15 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     spell = item.kind == "spell"
     g = r.game
     if not (item.trigger and trigger_step(item.trigger) is not None):   # not itself a delayed or step trigger
-        conditions = {delayed_condition(t) for t in texts}
-        if len(conditions) == 1 and None not in conditions:
-            text = conditions.pop() or ""
-            g.delayed.append(PendingTrigger(item.source, text, trigger_step(text) or "", item.controller,
-                                            created=g.step_serial))
-    counters = {m.group(1) for t in texts for m in [_COUNTER.search(t)] if m is not None}
+        made = [(delayed_condition(t, spell), t) for t in texts]
+        conditions = {c for c, _ in made}
+        if conditions and None not in conditions or spell and conditions - {None}:
+            for condition, text in made:   # the trigger keeps the whole text: what it returns, with what
+                if condition is not None:
+                    g.delayed.append(PendingTrigger(item.source, f"{condition}, {text.lower()}",
+                                                    trigger_step(condition) or "", item.controller,
+                                                    created=g.step_serial))
+    counters = {m.group(1) for t in texts for m in [_COUNTER.search(t.lower())] if m is not None}
     r.returns_with = counters.pop() if len(counters) == 1 and (spell or len(texts) == 1) else None
     if _unanimous(texts, END_TURN, spell):
         return END_TURN

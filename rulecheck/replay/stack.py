@@ -422,7 +422,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.returns_with = None
     if item.card is not None and (item.card.unread or item.card.reads_text):
         r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
-    ends = on_resolution(r, item) if item.card is not None and item.card.reads_text else None
+    reads = item.card.reads_text if item.card is not None else item.trigger is not None
+    ends = on_resolution(r, item) if reads else None
     if ends == END_TURN:
         end_turn_now(r, stmt)
     elif ends == END_COMBAT:
