@@ -21,6 +21,7 @@ from .steps import end_step
 # the delayed trigger conditions of Oracle text, in their wordings, to the language's trigger text
 _DELAYED = re.compile(r"\b(?:at the beginning of (?P<whose>the next|your next) (?P<step>end step|upkeep|cleanup step)|"
                       r"at (?P<eoc>end of combat)|at (?P<eot>end of turn))\b")
+_RETURNS = re.compile(r"\breturn\b[^.]*\bto the battlefield\b")
 _COUNTER = re.compile(r"\bwith an? ([+-]1/[+-]1) counter on it\b")
 
 
@@ -82,8 +83,11 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
                     g.delayed.append(PendingTrigger(item.source, f"{condition}, {text.lower()}",
                                                     trigger_step(condition) or "", item.controller,
                                                     created=g.step_serial))
-    counters = {m.group(1) for t in texts for m in [_COUNTER.search(t.lower())] if m is not None}
-    r.returns_with = counters.pop() if len(counters) == 1 and (spell or len(texts) == 1) else None
+    # the abilities that return a card to the battlefield: a permanent put onto it by this resolution gets the
+    # counter they all name (Kitchen Finks: its persist, not its "enters" trigger)
+    returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]
+    counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
+    r.returns_with = counters.pop() if len(counters) == 1 else None
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:

@@ -140,7 +140,7 @@ class Replay:
         self._flagged.add(keyed)
         self._flagged_stmt.add(at)
         rel = tuple(dict.fromkeys(self.edition.cite(related) + self.edition.related(key)))
-        unread = explaining_source(self.game, key, self.resolved_unread)
+        unread = explaining_source(self.game, key, self.resolved_unread, stmt)
         if unread is not None:   # text the replay can't read may allow it: not judged (unread.py)
             self.findings.append(Finding(span.line, span.column, span.end_column, rule,
                                          f"not judged: {unread[0]}'s text may allow {unread[1]}", rel, NOTE,

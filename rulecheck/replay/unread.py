@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .. import nodes as n
 from ..cards.oracle import is_activated
 from ..game.game import Game
 
@@ -49,14 +50,26 @@ def family(key: str) -> tuple[re.Pattern[str], str] | None:
     return None
 
 
-def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str, int]]) -> tuple[str, str] | None:
+_KEEPS_TAPPED = re.compile(r"\b(?:doesn't|don't|not to|not) untap")
+
+
+def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str, int]],
+                      stmt: n.Statement | None = None) -> tuple[str, str] | None:
     """(source, what its text may allow) for the first permanent on the battlefield, or spell or ability resolved
-    this turn, whose unread text has words that reach the finding `key`; None when nothing could explain it."""
+    this turn, whose unread text has words that reach the finding `key`; None when nothing could explain it. An
+    untap is explained only by the text of a permanent of the untapping player's, and a permanent kept tapped in
+    its controller's untap step only by text that keeps something tapped."""
     found = family(key)
     if found is None or g.abilities_unknown:
         return None
     words, allows = found
+    untap = isinstance(stmt, (n.Untap, n.UntapAll))
+    who = stmt.player.text if isinstance(stmt, (n.Untap, n.UntapAll)) else None
+    if untap and isinstance(stmt, n.UntapAll) and stmt.except_ and who == g.active:
+        words, allows = _KEEPS_TAPPED, "this permanent to stay tapped"
     for p in g.battlefield.values():
+        if who is not None and p.controller != who:
+            continue
         if not p.phased_out and any(a.kind == "text" and words.search(a.text.lower()) and not is_activated(a.text)
                                     for a in p.abilities()):
             return p.name, allows
