@@ -11,6 +11,7 @@ from acceptance import SHARED_ACCEPTANCE, graded
 from rulecheck import nodes as n
 from rulecheck.api import check_text
 from rulecheck.cards.oracle import read_abilities, read_line
+from rulecheck.replay.cardtext import delayed_condition
 
 ACCEPTANCE = SHARED_ACCEPTANCE / "cardtext"
 # the six of this work; two-headed-giant and act-before-draw-one-finding belong to the Two-Headed Giant work
@@ -107,3 +108,30 @@ def test_a_resolution_whose_effect_is_narrated_explains_nothing_more() -> None:
     narrated = base + "Chronatog ability resolves; Chronatog gets +3/+3 until end of turn\nend step begins\n"
     assert [(f[1], f[2]) for f in _found(unread)] == [("505.1", "note")]
     assert [(f[1], f[2]) for f in _found(narrated)] == [("505.1", "error")]
+
+
+@pytest.mark.parametrize(("text", "spell", "condition"), [
+    ("Exile target creature. At the beginning of the next end step, return that card to the battlefield.", True,
+     "at the beginning of the next end step"),
+    ("Return it to the battlefield at end of turn.", True, "at the beginning of the next end step"),
+    ("at the beginning of your next upkeep, pay {3}{U}{U}.", True, "at the beginning of your next upkeep"),
+    ("Sacrifice it at end of combat.", True, "at end of combat"),
+    ("Draw a card at the beginning of the next cleanup step.", True, "at the beginning of the next cleanup step"),
+    # a triggered ability's own condition is not a delayed trigger; its effect may make one
+    ("at the beginning of your upkeep, draw a card.", False, None),
+    ("when this enters the battlefield, exile another target permanent. return that card to the battlefield under "
+     "its owner's control at the beginning of the next end step.", False, "at the beginning of the next end step"),
+])
+def test_delayed_trigger_wordings(text: str, spell: bool, condition: str | None) -> None:
+    assert delayed_condition(text, spell) == condition
+
+
+def test_a_permanent_spell_whose_text_says_at_end_of_turn_owes_one_trigger() -> None:
+    """A permanent's own "at end of turn" ability is a step trigger of the permanent, not a delayed trigger of
+    the spell that put it onto the battlefield: it is owed once."""
+    text = ("players: Alice, Bob\ncard Ball Lightning: red creature 6/1, \"Trample, haste\", \"At end of turn, "
+            "sacrifice Ball Lightning.\"\nAlice: hand 1\nAlice holds Ball Lightning\n"
+            "turn 5: Alice, in precombat main phase\nAlice casts Ball Lightning\nBall Lightning resolves\n...\n"
+            "end step begins\nBall Lightning triggers\nBall Lightning ability resolves; Alice sacrifices Ball "
+            "Lightning\n")
+    assert _found(text) == []
