@@ -138,7 +138,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
 
 def _apply_skips(r: Replay) -> None:
     g = r.game
-    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2 and r.edition.number("103.7a") is not None
+    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2   # every edition (2003: outside its text)
     # the starting player's first turn (103.7a), "skip your draw step" (Yawgmoth's Bargain), "skip your untap step"
     for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or the active player's own
         if (step == "draw step" and r.first_draw_skipped or g.global_static(text, None if anyones else g.active)) and \
@@ -318,9 +318,9 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
                               "strike or double strike as the first one began", ("510.5",))
         return False
     if _skipped_step(r, step) and step == "draw step" and r.first_draw_skipped:
-        r.flag(stmt, "103.7a", f"the draw step of turn {g.turn} happens, but in a two-player game the starting "
-                               "player skips the draw step of their first turn", ("500.10",))
-    elif _skipped_step(r, step):
+        return r.flag(stmt, "103.7a", f"the draw step of turn {g.turn} happens, but in a two-player game the "
+                                      "starting player skips the draw step of their first turn", ("500.10",)) or True
+    if _skipped_step(r, step):
         r.flag(stmt, "500.10", f"the {step} happens, but it was skipped this turn")
         if STEP_PHASE.get(step) == "combat":  # taken as announced: the rest of that combat phase follows
             rest = ["declare attackers step", "declare blockers step", "combat damage step", "end of combat step"]
