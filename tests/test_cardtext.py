@@ -10,7 +10,11 @@ from acceptance import SHARED_ACCEPTANCE, graded
 
 from rulecheck import nodes as n
 from rulecheck.api import check_text
+from rulecheck.cards.commands import card_line
+from rulecheck.cards.definition import abilities_of
+from rulecheck.cards.facts import CardFacts
 from rulecheck.cards.oracle import read_abilities, read_line
+from rulecheck.parser import parse_line
 from rulecheck.replay.cardtext import delayed_condition
 
 ACCEPTANCE = SHARED_ACCEPTANCE / "cardtext"
@@ -135,3 +139,19 @@ def test_a_permanent_spell_whose_text_says_at_end_of_turn_owes_one_trigger() -> 
             "end step begins\nBall Lightning triggers\nBall Lightning ability resolves; Alice sacrifices Ball "
             "Lightning\n")
     assert _found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Untap all creatures and lands you control during each other player's untap step.\n"
+    "You may cast creature spells as though they had flash.",
+    "{1}, {T}: End the turn. Activate only during your turn.",
+    "Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+    "owner's control with a +1/+1 counter on it.)",
+    "Defender\nThis creature can attack as though it didn't have defender.",
+])
+def test_a_database_card_line_reads_back_as_the_same_abilities(text: str) -> None:
+    """`cards show` writes the card line a transcript would: read again, it has the same abilities."""
+    facts = CardFacts(name="Test Card", types=("creature",), power="1", toughness="1", text=text)
+    parsed = parse_line(card_line(facts, "Test Card"), 1)
+    assert isinstance(parsed, list) and isinstance(parsed[0], n.CardDef)
+    assert read_abilities(parsed[0].abilities, "Test Card") == abilities_of(facts)

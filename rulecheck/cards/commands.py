@@ -18,6 +18,7 @@ from .facts import CardFacts
 from .fetch import SOURCES, base_url, fetch
 from .index import CardDataError, cache_dir
 from .library import ENV, CardLibrary, default_cards_file, open_library, set_default
+from .oracle import as_property
 
 
 def resolve_cards(option: str | None, configured: str | None = None) -> str | None:
@@ -66,7 +67,7 @@ def card_line(facts: CardFacts, name: str) -> str:
     if d.loyalty is not None:
         props.append(f"loyalty {d.loyalty}")
     for ability in abilities_of(facts):
-        props.append(f'"{ability.text}"' if ability.kind == "text" else ability.text)
+        props.append(as_property(ability))
     quoted = f'"{name}"' if ":" in name else name
     return f"card {quoted}: " + ", ".join(props)
 

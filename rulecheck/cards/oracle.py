@@ -71,6 +71,8 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^this must be blocked(?: each combat)? if able$", ("must be blocked if able",)),
         (r"^all creatures able to block this do so$", ("all creatures able to block it do so",)),
     ))
+# the texts the templates give, read back as themselves (a definition `cards show` writes quotes them)
+_READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
 _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
 
 
@@ -134,6 +136,8 @@ def _template(sentence: str) -> list[n.Ability] | None:
     for pattern, texts in _SELF_STATICS:
         if pattern.match(sentence):
             return [n.Ability("static", t) for t in texts]
+    if sentence in _READ_BACK:
+        return [n.Ability("static", sentence)]
     m = UNTAP_ALL_IN_OTHERS.match(sentence)
     if m:
         return [n.Ability("static", sentence)]
@@ -220,6 +224,14 @@ def read_line(line: str, names: list[str]) -> list[n.Ability]:
         return templated
     kept = quoted(plain)
     return [kept] if kept is not None else []
+
+
+def as_property(ability: n.Ability) -> str:
+    """How a definition writes the ability: as the language's own property where the grammar reads it, else in
+    quotes (a template's reading, "end the turn", is read again from the quotes into the same ability)."""
+    if ability.kind != "text" and grammar_ability(ability.text) == ability:
+        return ability.text
+    return f'"{ability.text}"'
 
 
 def read_abilities(abilities: Iterable[n.Ability], name: str) -> tuple[n.Ability, ...]:
