@@ -468,11 +468,12 @@ class Game:
             ap.life -= 1
             self.emit(f"{arena.name} ability resolves", f"{ap.name} draws a card", f"{ap.name} loses 1 life")
         self.passes(ap)
-        self.step("draw step")
-        self.draw_card(ap)
-        self.emit(f"{ap.name} draws a card")
-        self.instant_window(nap, ap)
-        self.passes(ap)
+        if self.turn > 1:   # in a two-player game the starting player skips the first draw step (103.7a)
+            self.step("draw step")
+            self.draw_card(ap)
+            self.emit(f"{ap.name} draws a card")
+            self.instant_window(nap, ap)
+            self.passes(ap)
         # precombat main
         self.step("precombat main phase")
         self.main_phase(ap, first=True)

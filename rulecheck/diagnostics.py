@@ -7,7 +7,7 @@ from typing import Any
 
 ERROR = "error"
 WARNING = "warning"
-NOTE = "note"   # information, not a finding: what rulecheck read a line as, and the like
+NOTE = "note"   # information, not a violation: what a line was read as, what was not judged and why
 
 
 @dataclass(frozen=True, slots=True)

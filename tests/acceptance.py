@@ -1,6 +1,6 @@
 """Grading a transcript as ../shared/acceptance/README.md grades it: `rulecheck check --isolated --format json FILE`
-must report exactly the rules of the `# expect: RULE[, RULE]` comments, on exactly those lines; warnings don't
-count. One place for the tests of every acceptance folder (and the audit rounds) to read the expectations."""
+must report exactly the rules of the `# expect: RULE[, RULE]` comments, on exactly those lines; warnings and notes
+don't count. One place for the tests of every acceptance folder (and the audit rounds) to read the expectations."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def expected(text: str) -> list[tuple[int, str]]:
 
 def graded(path: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]], int]:
     """What the command line reports for the file (sorted (line, rule) pairs, warnings left out), what its
-    comments expect, and the exit code."""
+    comments expect, and the exit code. Only errors count: warnings and notes are left out."""
     run = CliRunner().invoke(cli, ["check", "--isolated", "--format", "json", str(path)])
     assert run.exit_code in (0, 1), run.output
-    found = sorted((d["line"], d["rule"]) for d in json.loads(run.output) if d["severity"] != "warning")
+    found = sorted((d["line"], d["rule"]) for d in json.loads(run.output) if d["severity"] == "error")
     return found, expected(path.read_text(encoding="utf-8")), run.exit_code

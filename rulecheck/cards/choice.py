@@ -15,6 +15,7 @@ from ..config import Config
 from .definition import abilities_of, definition
 from .facts import CardFacts
 from .library import ENV, CardLibrary, default_cards_file, open_library
+from .oracle import as_property
 
 
 def resolve_cards(option: str | None, configured: str | None = None) -> str | None:
@@ -63,7 +64,7 @@ def card_line(facts: CardFacts, name: str) -> str:
     if d.loyalty is not None:
         props.append(f"loyalty {d.loyalty}")
     for ability in abilities_of(facts):
-        props.append(f'"{ability.text}"' if ability.kind == "text" else ability.text)
+        props.append(as_property(ability))
     quoted = f'"{name}"' if ":" in name else name
     return f"card {quoted}: " + ", ".join(props)
 

@@ -75,3 +75,9 @@ class Edition:
     """As a player's precombat main phase begins, each Saga they control gets a lore counter (a turn-based
     action), which triggers its chapter ability."""
 
+    walls_cant_attack = False
+    """Creatures of the type Wall can't attack (2003 308.1); later editions print defender on them instead."""
+
+    ends_combat_phase = False
+    """An effect can end the combat phase (current 723.2, Mandate of Peace): the rest of combat is skipped."""
+

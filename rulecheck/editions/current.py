@@ -13,6 +13,7 @@ from .registry import CHECKED, RULES, Rule
 
 RENUMBER: dict[str, str | None] = {
     "118.4": "119.4",   # life moved from 118 to 119
+    "103.7a": "103.8a",
     "500.10": "500.11", "500.11": "500.12",
     "502.2": "502.3", "502.3": "502.4",
     "503.1": "503.1a", "503.2": "503.1",
@@ -82,6 +83,7 @@ class CurrentEdition(Edition):
     description = "the Comprehensive Rules of 2025-09-19: no damage assignment order (Foundations, November 2024)"
     has_damage_assignment_order = False
     sagas_gain_lore = True
+    ends_combat_phase = True
 
 
 CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

@@ -32,6 +32,8 @@ _DEF = "a definition that other checks rely on; nothing in a transcript can brea
 RULES: tuple[Rule, ...] = (
     # costs and life, as they reach into combat (docs/coverage.md)
     _r("118.4", "Life is paid only up to the life total", related=("508.1i", "509.1f")),
+    _r("103.7a", "In a two-player game the starting player skips the draw step of their first turn",
+       related=("500.10",)),
     _r("500.1", "A turn's five phases happen in order and none is left out", related=("501.1", "505.1", "512.1")),
     _r("500.2", "A step or phase with priority ends only with an empty stack after all players pass in succession",
        related=("117.4",)),

@@ -16,6 +16,7 @@ _DEF = "a definition that other checks rely on; nothing in a transcript can brea
 
 RENUMBER: dict[str, str | None] = {
     "118.4": None,   # paying life: outside the part of the 2003 rules rulecheck has
+    "103.7a": None,  # the first turn's draw: outside the part of the 2003 rules rulecheck has
     "305.1": None, "305.2": None,   # land plays from other zones, and how many (2003's 305 is the main phase)
     "500.1": "300.1", "500.2": "300.2", "500.3": None, "500.4": "300.3", "500.5": "300.4", "500.6": "300.5",
     "500.7": "300.6", "500.8": None, "500.9": None, "500.10": None, "500.11": "300.2",
@@ -119,6 +120,7 @@ class Edition2003(Edition):
     description = ("the Comprehensive Rules of July 2003 (Eighth Edition): combat damage on the stack, mana burn, "
                    "turn structure 300-314")
     has_damage_assignment_order = False
+    walls_cant_attack = True
     combat_damage_uses_stack = True
     mana_burn = True
     mana_empties_each_step = False

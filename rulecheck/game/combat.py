@@ -5,6 +5,7 @@ Queries and moves only; which rule a declaration breaks is the replay's business
 
 from __future__ import annotations
 
+from ..cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ..nodes import Ability
 from .game import Game
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
@@ -154,7 +155,8 @@ def needs_two_blockers(g: Game, a: Permanent) -> bool:
 
 def able_to_attack(g: Game, p: Permanent) -> bool:
     return (p.is_creature() and p.controller == g.active and not p.tapped and not p.phased_out
-            and (not p.new or g.has_ability(p, "haste")) and not g.has_ability(p, "defender")
+            and (not p.new or g.has_ability(p, "haste"))
+            and (not g.has_ability(p, "defender") or g.has_ability(p, ATTACKS_DESPITE_DEFENDER))
             and not g.has_ability(p, "can't attack"))
 
 

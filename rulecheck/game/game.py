@@ -20,6 +20,7 @@ from .names import UnknownName as UnknownName
 from .names import read_short_name
 from .names import strip_copy as strip_copy
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .phasing import phase_attached
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 # "whenever this phases out", or quoted rules text naming the card ("whenever Teferi's Imp phases out, ...")
@@ -435,16 +436,16 @@ class Game:
             p.counters.pop("deathtouch-damage", None)
         self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
-    def phase(self, p: Permanent, out: bool) -> None:
-        """The permanent phases in or out; its "whenever ... phases in/out" abilities trigger."""
+    def phase(self, p: Permanent, out: bool, *, triggers: bool = True) -> None:
+        """It phases in or out with what is attached to it; its phasing triggers trigger unless `triggers` is False."""
         if p.phased_out == out:
             return
-        p.phased_out = out
-        if out:
-            self.remove_from_combat(p)
-        for text in self.phasing_triggers(p):
+        p.phased_out, p.phased_indirectly = out, False
+        self.remove_from_combat(p) if out else None
+        for text in self.phasing_triggers(p) if triggers else ():
             self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,
                                                when=f"when it phased {'out' if out else 'in'}"))
+        phase_attached(self.battlefield.values(), p, out, lambda q: self.phase(q, out, triggers=triggers))
 
     # ------------------------------------------------------------ priority and the turn plan
 

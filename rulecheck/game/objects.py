@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -11,6 +12,10 @@ from ..nodes import Ability
 if TYPE_CHECKING:
     from ..cards.facts import CardFacts
     from ..cards.library import CardLibrary
+
+# words of a resolving ability's text that change the turn (replay/cardtext.py reads them): a card without them
+# costs nothing at resolution
+_TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it")
 
 
 @dataclass(slots=True)
@@ -28,10 +33,16 @@ class Card:
     pt_by_ability: bool = False       # power or toughness is `*` (604.3): defined by an ability the game can't compute
     texts: frozenset[str] = field(init=False, repr=False, compare=False)   # the abilities' texts, for lookups
     about_hand_size: bool = field(init=False, repr=False, compare=False)   # an ability speaks of hand size (402.2)
+    reads_text: bool = field(init=False, repr=False, compare=False)   # its text may change the turn as it resolves
+    unread: bool = field(init=False, repr=False, compare=False)       # it has text the reader didn't understand
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
+        self.unread = any(a.kind == "text" for a in self.abilities)
+        self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
+                                                         _TURN_WORDS.search(a.text.lower()) is not None)
+                              for a in self.abilities)
         if any(a.kind == "cda" for a in self.abilities):   # `card Tarmogoyf: creature */1+*` in a transcript
             self.pt_by_ability = True
 
@@ -123,6 +134,7 @@ class Permanent:
     damage: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     phased_out: bool = False
+    phased_indirectly: bool = False       # phased out with what it is attached to (702.24f, current 702.26g)
     new: bool = False
     extra: list[Ability] = field(default_factory=list)
     entered_serial: int = -1
@@ -219,6 +231,7 @@ class PendingTrigger:
     controller: str
     rule: str | None = None       # cited when it is missed; by default the step's trigger rule
     when: str | None = None       # what triggered it, in words; by default "as the <step> began"
+    created: int = -1             # a delayed trigger made by a resolution: the step serial it was made in
 
 
 @dataclass(slots=True)

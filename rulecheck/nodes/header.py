@@ -48,6 +48,7 @@ class CardDef(Statement):
     loyalty: int | None
     abilities: tuple[Ability, ...]
     mana_cost: str | None = None
+    subtypes: tuple[str, ...] = ()     # lower case, from the type line's dash (`creature — Wall`)
 
 
 class Fact(Node):

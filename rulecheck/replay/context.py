@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import nodes as n
+from ..diagnostics import NOTE
 from ..editions import BASELINE, Edition
 from ..game.game import Game
 from ..game.objects import DayNightState, Permanent, PlanEntry, StackItem
+from .unread import explaining_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,12 @@ class Replay:
         self.by_heading = False   # the step in progress began with a heading (a bare step name, or the first line)
         self.marks_gaps = False   # the transcript has written '...': it says where it leaves steps out
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
+        # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
+        self.returns_with: str | None = None
+        # the unread text of spells and abilities that resolved with no effect narrated on their line: (turn,
+        # source, text, line), for `unread.py`
+        self.resolved_unread: list[tuple[int, str, str, int]] = []
+        self.first_draw_skipped = False   # turn 1 of a two-player game: no draw step (103.7a)
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:
@@ -134,6 +142,12 @@ class Replay:
         self._flagged.add(keyed)
         self._flagged_stmt.add(at)
         rel = tuple(dict.fromkeys(self.edition.cite(related) + self.edition.related(key)))
+        unread = explaining_source(self.game, key, self.resolved_unread, stmt)
+        if unread is not None:   # text the replay can't read may allow it: not judged (unread.py)
+            self.findings.append(Finding(span.line, span.column, span.end_column, rule,
+                                         f"not judged: {unread[0]}'s text may allow {unread[1]}", rel, NOTE,
+                                         f"without that text: {message}"))
+            return True
         self.findings.append(Finding(span.line, span.column, span.end_column, rule, message, rel))
         return True
 

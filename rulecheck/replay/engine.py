@@ -60,6 +60,8 @@ class Engine:
                 r.resolving = None
             r.last_line = line
             g.line = line
+        if r.resolved_unread and r.resolved_unread[-1][3] == line:   # the resolution's effect is narrated
+            r.resolved_unread = [e for e in r.resolved_unread if e[3] != line]
         if r.unknown_effect is not None and not isinstance(stmt, _ASSERTIONS):
             r.unknown_effect = None   # the effect is narrated, or the game has moved on
         if r.declaration is not None or r.assigning is not None:

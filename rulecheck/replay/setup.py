@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..cards.oracle import read_abilities
 from ..editions import UnknownEdition, find_edition
 from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
 from ..game.steps import mana_symbols, trigger_step
@@ -71,8 +72,9 @@ def add_card(r: Replay, stmt: n.CardDef) -> None:
         r.syntax(n.Ref(stmt.name, stmt.name_column, stmt.name_column + len(stmt.name)), stmt.span.line,
                  f"card '{stmt.name}' is defined twice (first on line {first.line})")
         return
-    g.cards.define(Card(stmt.name, stmt.types, stmt.power, stmt.toughness, stmt.loyalty, stmt.abilities,
-                        stmt.span.line, stmt.mana_cost))
+    g.cards.define(Card(stmt.name, stmt.types, stmt.power, stmt.toughness, stmt.loyalty,
+                        read_abilities(stmt.abilities, stmt.name), stmt.span.line, stmt.mana_cost,
+                        subtypes=stmt.subtypes))
 
 
 @handles(n.PlayerState, when="setup")

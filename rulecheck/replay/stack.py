@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..cards.oracle import END_COMBAT, END_TURN
 from ..game.combat import MONARCH, MONARCH_PASSES
 from ..game.objects import Card, StackItem
 from ..game.steps import (
@@ -15,6 +16,7 @@ from ..game.steps import (
     trigger_condition,
     trigger_step,
 )
+from .cardtext import end_the_combat, on_resolution, unread_texts
 from .combat import timing
 from .combat.entering import enter_as_told
 from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
@@ -24,6 +26,7 @@ from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
 from .costs import EMPTIED, pay_from_pool
 from .designations import note_cast
+from .ending import end_turn_now
 from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
 from .sagas import unowed_chapter
@@ -358,6 +361,14 @@ def _delayed_problem(r: Replay, stmt: n.Trigger, source: str) -> bool:
                f"{source}'s delayed ability already triggered {r.spent_delayed[source]}; a delayed triggered "
                "ability triggers only once", ("603.7b",))
         return True
+    fresh = [d for d in delayed if d.created == g.step_serial and d.step == g.step]
+    if fresh and len(fresh) == len(delayed):
+        # created during this step: "the next" such step is a later one; the step doesn't back up (513.3)
+        what = "end step" if g.step == "end step" else g.step.replace(" step", "") if g.step else ""
+        r.flag(stmt, "513.3" if g.step == "end step" else STEP_TRIGGER_RULE.get(g.step or "", "500.6"),
+               f"{source}'s delayed ability was created during this {what}, so it triggers at the beginning of the "
+               f"next one, not this one", ("603.7a",))
+        return True
     if not delayed or g.step is None or any(delayed_fires(d, g.step, g.active) for d in delayed):
         return False
     d = next((d for d in delayed if d.step == g.step or (d.step == "precombat main phase" and
@@ -408,6 +419,15 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
             target = item.targets[0]
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
     g.passed = set()
+    r.returns_with = None
+    if item.card is not None and (item.card.unread or item.card.reads_text):
+        r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
+    reads = item.card.reads_text if item.card is not None else item.trigger is not None
+    ends = on_resolution(r, item) if reads else None
+    if ends == END_TURN:
+        end_turn_now(r, stmt)
+    elif ends == END_COMBAT:
+        end_the_combat(r, stmt)
 
 
 def _above(r: Replay, source: str, ability: bool) -> list[StackItem]:

@@ -24,11 +24,11 @@ from .headings import HEADING, heading_step, passes_between
 from .mana import burn_narrated, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
-from .tba import STEP_TRIGGER_RULE, assume_tbas
+from .tba import SKIPS, STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
-                     "500.6", "712.1c") + tuple(STEP_TRIGGER_RULE.values())
+                     "500.6", "712.1c", "103.7a") + tuple(STEP_TRIGGER_RULE.values())
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
 
 
@@ -135,14 +135,17 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g.cleanup_priority = False
 
 
-SKIP_DRAW = "skip your draw step"
 
 
 def _apply_skips(r: Replay) -> None:
     g = r.game
-    if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
-        remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
-        g.skipped_steps.add("draw step")
+    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2   # every edition (2003: outside its text)
+    # the starting player's first turn (103.7a), "skip your draw step" (Yawgmoth's Bargain), "skip your untap step"
+    for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or the active player's own
+        if (step == "draw step" and r.first_draw_skipped or g.global_static(text, None if anyones else g.active)) and \
+                any(e.step == step for e in g.plan):
+            remove_from_plan(r, step)
+            g.skipped_steps.add(step)
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
         if player != g.active:
@@ -316,6 +319,9 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
         r.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
                               "strike or double strike as the first one began", ("510.5",))
         return False
+    if _skipped_step(r, step) and step == "draw step" and r.first_draw_skipped:
+        return r.flag(stmt, "103.7a", f"the draw step of turn {g.turn} happens, but in a two-player game the "
+                                      "starting player skips the draw step of their first turn", ("500.10",)) or True
     if _skipped_step(r, step):
         r.flag(stmt, "500.10", f"the {step} happens, but it was skipped this turn")
         if STEP_PHASE.get(step) == "combat":  # taken as announced: the rest of that combat phase follows

@@ -14,6 +14,9 @@ from .context import Replay
 from .handsize import max_hand_size
 
 KEEP_TAPPED = "doesn't untap during its controller's untap step"
+# static abilities that skip a step of the active player's turn, the step, and whether anyone's permanent does it
+SKIPS = (("skip your draw step", "draw step", False), ("skip your untap step", "untap step", False),
+         ("players skip their untap steps", "untap step", True))
 
 TBA_RULE = {"phasing": "703.4a", "untap": "703.4b", "draw": "703.4c", "scheme": "703.4d",
             "choose_defender": "703.4e", "declare_attackers": "703.4f", "declare_blockers": "703.4g",
@@ -65,12 +68,10 @@ def assume_tbas(r: Replay) -> None:
                 if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
-            for p in list(g.battlefield.values()):
-                if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
-                    if r.gap:   # phasing in a stretch the transcript left out: what it triggered is not known
-                        p.phased_out = not p.phased_out
-                    else:
-                        g.phase(p, not p.phased_out)
+            for p in [p for p in g.battlefield.values() if p.controller == g.active and not p.phased_indirectly
+                      and (p.phased_out or g.has_ability(p, "phasing"))]:
+                # phasing in a stretch the transcript left out: what it triggered is not known
+                g.phase(p, not p.phased_out, triggers=not r.gap)
         elif kind == "draw":
             ps = g.pstate[g.active]
             if ps.hand is not None:

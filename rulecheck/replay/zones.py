@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.game import strip_copy
+from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
 from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
@@ -113,8 +114,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
         return
     keep = KEEP_TAPPED
     if player != g.active:
-        r.flag(stmt, "502.2", f"{player} untaps permanents during {g.active}'s untap step; only the active "
-                              "player's permanents untap", ("703.4b",))
+        _others_untap(r, stmt, player)
     elif isinstance(stmt, n.Untap):
         for ref in stmt.permanents:
             p = g.perm(ref, prefer=lambda q: q.tapped)
@@ -127,7 +127,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
     else:
         for ref in stmt.except_:
             p = g.perm(ref)
-            if not g.has_ability(p, keep) and p.tapped:
+            if not g.has_ability(p, keep) and p.tapped and not may_stay_tapped(g, p):
                 r.flag(stmt, "502.2", f"{p.name} stays tapped, but nothing keeps it from untapping; all of the "
                                       "active player's permanents untap", ("703.4b",))
         names = {ref.text for ref in stmt.except_}
@@ -136,7 +136,8 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
         if kept is not None:   # the narration says it untaps: the replay goes on from that
             r.flag(stmt, "502.2", f"{kept.name} doesn't untap during its controller's untap step, but this says "
                                   f"all of {player}'s permanents untap (write 'except {kept.name}')", ("703.4b",))
-    tba(r, "untap", stmt)
+    if player == g.active:   # another player's untap is not the turn-based action; it happens beside it
+        tba(r, "untap", stmt)
     if player == g.active:
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
@@ -152,12 +153,44 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
             p.tapped = False
 
 
+def _others_untap(r: Replay, stmt: n.UntapAll | n.Untap, player: str) -> None:
+    """A player untaps in another player's untap step: only what card text untaps then (a permanent that
+    "untaps during each other player's untap step", Seedborn Muse's "untap all permanents you control ...")."""
+    g = r.game
+    if isinstance(stmt, n.Untap):
+        for ref in stmt.permanents:
+            p = g.perm(ref, prefer=lambda q: q.tapped)
+            if p.controller == player and others_step_untapper(g, p) is not None:
+                continue
+            givers = untap_all_in_others(g, player)
+            why = f"; {givers[0].name} untaps only some of {player}'s permanents then, and not {p.name}" if givers \
+                else "; only the active player's permanents untap"
+            r.flag(stmt, "502.2", f"{player} untaps {p.name} during {g.active}'s untap step{why}", ("703.4b",))
+            return
+        return
+    mine = [p for p in g.battlefield.values() if p.controller == player]
+    left = [p for p in mine if p.tapped and p.name not in {ref.text for ref in stmt.except_}
+            and others_step_untapper(g, p) is None]
+    if left or not any(others_step_untapper(g, p) is not None for p in mine):
+        nothing = f", and nothing untaps {left[0].name} then" if left and untap_all_in_others(g, player) else ""
+        r.flag(stmt, "502.2", f"{player} untaps permanents during {g.active}'s untap step; only the active "
+                              f"player's permanents untap{nothing}", ("703.4b",))
+
+
 @handles(n.PhaseEvent, checks=("502.1", "703.4a"))
 def phase(r: Replay, stmt: n.PhaseEvent) -> None:
     g = r.game
     p = g.perm(stmt.permanent)
+    host = g.by_pid(p.attached_pid) if p.attached_pid is not None else None
+    if g.step == "untap step" and r.resolving is None and host is not None and \
+            (p.phased_out == (stmt.direction == "out")) and p.phased_out == host.phased_out:
+        tba(r, "phasing", stmt)   # it phased with what it is attached to (indirectly): this says so
+        return
     if g.step == "untap step" and r.resolving is None:
-        if p.controller != g.active:
+        if p.phased_indirectly and stmt.direction == "in" and host is not None:
+            r.flag(stmt, "502.1", f"{p.name} phased out with {host.name}, which it is attached to, so it phases in "
+                                  f"only with {host.name}, not by itself", ("702.24", "703.4a"))
+        elif p.controller != g.active:
             r.flag(stmt, "502.1", f"{p.name} is {p.controller}'s; only the active player's permanents phase in "
                                   f"or out during {g.active}'s untap step", ("703.4a",))
         tba(r, "phasing", stmt)

@@ -32,7 +32,7 @@ def format_gitlab(violations: Sequence[Violation]) -> str:
             "description": f"{v.rule}: {v.message}",
             "check_name": v.rule,
             "fingerprint": fingerprint(path, v.line, v.rule, v.message, occurrence),
-            "severity": "minor" if v.severity == WARNING else "info" if v.severity == NOTE else "major",
+            "severity": "info" if v.severity == NOTE else "minor" if v.severity == WARNING else "major",
             "location": {"path": path, "lines": {"begin": v.line}},
         })
     return json.dumps(issues, indent=2, ensure_ascii=False)

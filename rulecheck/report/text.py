@@ -8,7 +8,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 
-from ..diagnostics import NOTE, WARNING, Violation
+from ..diagnostics import ERROR, NOTE, WARNING, Violation
 from .common import title_of
 
 TAB_WIDTH = 4
@@ -97,7 +97,7 @@ def _plural(count: int, word: str) -> str:
 
 def summary(violations: Sequence[Violation], files: int) -> str:
     """`Found 3 violations in 2 files (5 checked).` or `No violations in 5 files.`; warnings counted apart."""
-    errors = [v for v in violations if v.severity not in (WARNING, NOTE)]
+    errors = [v for v in violations if v.severity == ERROR]
     notes = sum(1 for v in violations if v.severity == NOTE)
     warnings = len(violations) - len(errors) - notes
     if errors:

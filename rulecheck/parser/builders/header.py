@@ -43,7 +43,9 @@ class HeaderBuild(BuildBase):
         types = tuple(str(t) for t in toks if t.type == "CARD_TYPE")
         pts = [str(t) for t in toks if t.type == "PT"]
         star = next((str(t) for t in toks if t.type == "STAR_PT"), None)   # set by an ability: not computed
-        return ("types", (types, _pt(pts[0]) if pts else None, star))
+        subtypes = next((tuple(w.lower() for w in str(t).lstrip("—- \t").split()) for t in toks
+                         if t.type == "SUBTYPES"), ())
+        return ("types", (types, _pt(pts[0]) if pts else None, star, subtypes))
 
     def loyalty_prop(self, value: Token) -> tuple[str, Any]:
         return ("loyalty", int(value))
@@ -115,11 +117,13 @@ class HeaderBuild(BuildBase):
         loyalty: int | None = None
         mana_cost: str | None = None
         abilities: list[n.Ability] = []
+        subtypes: tuple[str, ...] = ()
         for prop in props:
             if isinstance(prop, n.Ability):
                 abilities.append(prop)
             elif prop[0] == "types":
                 types = types + prop[1][0]
+                subtypes = subtypes + prop[1][3]
                 pt = prop[1][1] or pt
                 if prop[1][2]:
                     abilities.append(n.Ability("cda", prop[1][2]))
@@ -129,4 +133,5 @@ class HeaderBuild(BuildBase):
                 mana_cost = prop[1]
         span = n.Span(self.line_no, 1, self.line_no, max((name_tok.end_column or 1), 1))
         return n.CardDef(span, " ".join(name.split()), (name_tok.column or 1) + lead, types,
-                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities), mana_cost)
+                         pt[0] if pt else None, pt[1] if pt else None, loyalty, tuple(abilities), mana_cost,
+                         subtypes)

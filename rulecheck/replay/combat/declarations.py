@@ -5,6 +5,7 @@ as a whole once a statement that doesn't continue it arrives."""
 from __future__ import annotations
 
 from ... import nodes as n
+from ...cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ...game.combat import (
     ALONE_ATTACK,
     ALONE_BLOCK,
@@ -147,8 +148,11 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
     if p.new and not g.may_have(p, "haste"):
         return r.flag(stmt, "508.1a", f"{player} has not controlled {p.name} continuously since the turn began "
                                       "and it lacks haste, so it can't attack", ("302.6",))
-    if g.has_ability(p, "defender") or g.has_ability(p, "can't attack"):
-        why = "defender" if g.has_ability(p, "defender") else "\"can't attack\""
+    if r.edition.walls_cant_attack and "wall" in p.card.subtypes:
+        return r.flag(stmt, "508.1a", f"{p.name} is a Wall, and Walls can't attack")
+    defender = g.has_ability(p, "defender") and not g.has_ability(p, ATTACKS_DESPITE_DEFENDER)
+    if defender or g.has_ability(p, "can't attack"):
+        why = "defender" if defender else "\"can't attack\""
         return r.flag(stmt, "508.1c", f"{p.name} has {why}, a restriction that forbids it to attack",
                       ("702.3",) if why == "defender" else ())
     return False

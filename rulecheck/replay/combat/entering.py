@@ -6,6 +6,7 @@ from ... import nodes as n
 from ...game.combat import BLOCKED_BY_A_CREATURE, attacked_player, defending_player_of, has_trigger
 from ...game.objects import Permanent, PlanEntry
 from ...game.steps import STEP_PHASE
+from ..cardtext import returned
 from ..context import Replay
 from ..registry import handles
 from .triggers import became_blocked, owe
@@ -30,7 +31,10 @@ def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
                                     f"{MAX_TOKENS} of them")
         count = MAX_TOKENS
     for _ in range(count):
-        enter_as_told(r, stmt, g.new_perm(card.name, card, player, new=True, token=stmt.token), player)
+        p = g.new_perm(card.name, card, player, new=True, token=stmt.token)
+        if r.returns_with is not None and r.resolving is not None:
+            returned(r, p)   # "return it ... with a +1/+1 counter on it": a new object with that counter (400.7)
+        enter_as_told(r, stmt, p, player)
 
 
 def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanent, target: str) -> None:

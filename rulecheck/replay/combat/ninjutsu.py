@@ -1,5 +1,6 @@
 """Ninjutsu (baseline 702.47, current 702.49): activated from a player's hand, and only while an attacking
-creature of theirs is unblocked (702.49c), which is after blockers are declared and before combat ends. Its cost
+creature of theirs is unblocked (702.49c), which is after blockers are declared and before combat ends: a creature
+becomes unblocked only as blockers are declared (509.1h), the rule cited, with the keyword's related. Its cost
 returns an unblocked attacking creature the player controls to its owner's hand (702.47a): when the transcript
 narrates that return right after the activation (or on its line), the creature returned is judged; a creature
 that had a blocker declared stays blocked after its blockers leave combat (509.1h), so it can't be that cost."""
@@ -13,7 +14,7 @@ from ..context import Replay
 
 NINJUTSU = "702.47"
 STAYS_BLOCKED = "509.1h"
-CHECKS = (NINJUTSU,)
+CHECKS = (NINJUTSU, STAYS_BLOCKED)
 RETURN_CHECKS = (NINJUTSU, STAYS_BLOCKED)
 
 
@@ -35,8 +36,11 @@ def ninjutsu(r: Replay, stmt: n.Activate, player: str) -> bool:
     why = "blockers have not been declared yet" if g.step in ("beginning of combat step", "declare attackers step") \
         else "none of them is attacking" if not any(p.in_combat and is_attacker(p) for p in g.battlefield.values()) \
         else "every attacking creature of theirs is blocked"
-    return r.flag(stmt, NINJUTSU, f"{player} activates the ninjutsu of {card.name}, but no creature {player} "
-                                  f"controls is an unblocked attacker ({why}); ninjutsu needs one to return")
+    # a creature becomes unblocked only as blockers are declared (509.1h): the fault is cited there, as the return
+    # of a blocked attacker is, with the keyword's rule related
+    return r.flag(stmt, STAYS_BLOCKED, f"{player} activates the ninjutsu of {card.name}, but no creature {player} "
+                                       f"controls is an unblocked attacker ({why}); ninjutsu needs one to return",
+                  (NINJUTSU,))
 
 
 def returned_for_ninjutsu(r: Replay, stmt: n.Leaves, p: Permanent | None) -> None:

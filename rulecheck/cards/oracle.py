@@ -1,0 +1,245 @@
+"""Oracle text read as the language's abilities: one reader for a card database's text, a YAML card file and the
+quoted text of a hand-written definition.
+
+Each line is offered to the transcript grammar (keywords, restrictions, Aura bonuses, trigger conditions), and
+then to the templates of Oracle text that change a turn or a combat (docs/coverage.md, "Card text templates"):
+untapping, ending the turn or the combat phase, attack and block permissions, undying and persist. A template is
+read in every wording the card has had (the card's name, "this creature", "CARDNAME"; "at end of turn" for "at
+the beginning of the next end step"), into the same ability text that the language's own forms give. What no
+template reads stays quoted text, which the replay keeps and never judges against (see `rulecheck.replay.unread`).
+Nothing is guessed: a sentence is taken only when a template reads all of it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from .. import nodes as n
+from ..parser import parse_line
+
+REMINDER = re.compile(r"\s*\([^()]*\)")
+_TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
+_PROTECTIONS = re.compile(r"\b([Pp]rotection) from \w+(?:,? (?:and )?from \w+)+")
+_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell)|cardname)\b|~",
+                   re.IGNORECASE)
+# an activated ability: its cost before the colon (mana, {T}, {Q}, sacrificing, paying life, discarding)
+_ACTIVATED = re.compile(r"^(?P<cost>(?:\{[^}]+\}|[ ,]|sacrifice [^:]+|pay \d+ life|discard [^:]+|tap [^:]+)+):\s*"
+                        r"(?P<effect>.+)$", re.IGNORECASE)
+_ACTIVATION_LIMIT = re.compile(r"^activate (?:this ability )?only (?:during your turn|as a sorcery|once each turn|"
+                               r"any time you could cast a sorcery)$")
+
+KEEP_TAPPED = "doesn't untap during its controller's untap step"
+UNTAPS_IN_OTHERS = "untaps during each other player's untap step"
+MAY_STAY_TAPPED = "you may choose not to untap this during your untap step"
+SKIP_UNTAP = "skip your untap step"
+EVERYONE_SKIPS_UNTAP = "players skip their untap steps"
+ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
+END_TURN = "end the turn"
+END_COMBAT = "end the combat phase"
+UNTAP_ALL_IN_OTHERS = re.compile(r"^untap all (?P<what>permanents|creatures|lands|artifacts|creatures and lands|"
+                                 r"artifacts and creatures|artifacts, creatures, and lands) you control during each "
+                                 r"other player's untap step$")
+# what each untap-all template untaps, by card type (None: every permanent)
+UNTAP_KINDS: dict[str, tuple[str, ...] | None] = {
+    "permanents": None, "creatures": ("creature",), "lands": ("land",), "artifacts": ("artifact",),
+    "creatures and lands": ("creature", "land"), "artifacts and creatures": ("artifact", "creature"),
+    "artifacts, creatures, and lands": ("artifact", "creature", "land"),
+}
+# undying and persist (702.92, 702.79) as the triggered abilities they stand for, written as the reminder text says
+RETURNS_WITH_COUNTER = {
+    "undying": "when this dies, if it had no +1/+1 counters on it, return it to the battlefield under its owner's "
+               "control with a +1/+1 counter on it",
+    "persist": "when this dies, if it had no -1/-1 counters on it, return it to the battlefield under its owner's "
+               "control with a -1/-1 counter on it",
+}
+
+# sentence templates about the card itself ("this"), in their wordings across Oracle eras, to the language's text
+_SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern), texts) for pattern, texts in (
+        (r"^this doesn't untap during (?:its controller's|your) untap step$", (KEEP_TAPPED,)),
+        (r"^(?:this untaps|untap this) during each other player's untap step$", (UNTAPS_IN_OTHERS,)),
+        (r"^you may choose not to untap this during your untap step$", (MAY_STAY_TAPPED,)),
+        (r"^this can't attack or block$", ("can't attack", "can't block")),
+        (r"^this can attack as though it didn't have defender$", (ATTACKS_DESPITE_DEFENDER,)),
+        (r"^this attacks each (?:combat|turn) if able$", ("attacks each combat if able",)),
+        (r"^this blocks each (?:combat|turn) if able$", ("blocks each combat if able",)),
+        (r"^this can block an additional creature(?: each combat)?$",
+         ("can block an additional creature each combat",)),
+        (r"^this can block any number of creatures(?: each combat)?$", ("can block any number of creatures",)),
+        (r"^this must be blocked(?: each combat)? if able$", ("must be blocked if able",)),
+        (r"^all creatures able to block this do so$", ("all creatures able to block it do so",)),
+    ))
+# the texts the templates give, read back as themselves (a definition `cards show` writes quotes them)
+_READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
+_ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
+
+
+def is_activated(text: str) -> bool:
+    """Whether the text is an activated ability ("{1}, {T}: ..."): it does something only when it resolves."""
+    return _ACTIVATED.match(text) is not None
+
+
+@lru_cache(maxsize=4096)
+def grammar_ability(text: str) -> n.Ability | None:
+    """The ability the grammar reads in `text` (a whole card property), or None."""
+    if not text or '"' in text or "," in text or ";" in text or "#" in text:
+        return None
+    parsed = parse_line(f"card X: {text}", 1)
+    if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], n.CardDef):
+        return None
+    card = parsed[0]
+    if card.types or len(card.abilities) != 1:
+        return None
+    return card.abilities[0]
+
+
+def quoted(text: str) -> n.Ability | None:
+    """Text kept as the language keeps quoted text (a trigger when it reads as one)."""
+    text = " ".join(text.replace('"', "'").split())
+    if not text:
+        return None
+    parsed = parse_line(f'card X: "{text}"', 1)
+    if not isinstance(parsed, list) or not parsed or not isinstance(parsed[0], n.CardDef) \
+            or len(parsed[0].abilities) != 1:
+        return None
+    return parsed[0].abilities[0]
+
+
+def self_names(name: str) -> list[str]:
+    """How oracle text names the card itself: its name, and a legendary card's short name ("Akroma")."""
+    names = [name]
+    if "," in name:
+        names.append(name.split(",")[0])
+    return names
+
+
+def _each_protection(m: re.Match[str]) -> str:
+    """'protection from black and from red' is protection from black and protection from red (702.16)."""
+    qualities = re.findall(r"from (\w+)", m.group())
+    return ", ".join(f"{m.group(1)} from {q}" for q in qualities)
+
+
+def naming_itself(text: str, names: Iterable[str]) -> str:
+    for name in names:
+        text = re.sub(rf"\b{re.escape(name)}\b", "this", text)
+    return text
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=\.)\s+", text.strip()) if s.strip()]
+
+
+def _template(sentence: str) -> list[n.Ability] | None:
+    """The abilities one sentence (lower case, the card named "this", no final period) reads as, or None."""
+    for pattern, texts in _SELF_STATICS:
+        if pattern.match(sentence):
+            return [n.Ability("static", t) for t in texts]
+    if sentence in _READ_BACK:
+        return [n.Ability("static", sentence)]
+    m = UNTAP_ALL_IN_OTHERS.match(sentence)
+    if m:
+        return [n.Ability("static", sentence)]
+    if sentence == SKIP_UNTAP:
+        return [n.Ability("static", SKIP_UNTAP)]
+    if sentence in (EVERYONE_SKIPS_UNTAP, "each player skips their untap step"):   # Stasis
+        return [n.Ability("static", EVERYONE_SKIPS_UNTAP)]
+    if sentence in (END_TURN, END_COMBAT):
+        return [n.Ability("resolution", sentence)]
+    both = _ATTACHED_BOTH.match(sentence)
+    if both:
+        ability = grammar_ability(f"{both.group(1)} creature can't attack and can't block")
+        rest = both.group("rest")
+        extra = quoted(rest[len(", and "):].strip()) if rest else None
+        return [a for a in (ability, extra) if a is not None]
+    return None
+
+
+def _text_templates(plain: str) -> list[n.Ability] | None:
+    """A line of sentences the templates read: each sentence read, a sentence that ends the turn or the combat
+    phase read with the others kept as text; None when nothing is read."""
+    text = _SELF.sub("this", plain.lower())
+    activated = _ACTIVATED.match(text)
+    body = activated.group("effect") if activated else text
+    sentences = [s.rstrip(".") for s in _sentences(body)]
+    found: list[n.Ability] = []
+    unread: list[str] = []
+    for s in sentences:
+        if activated and _ACTIVATION_LIMIT.match(s):
+            continue    # a limit on when it may be activated: not judged
+        read = _template(s)
+        if read is None:
+            unread.append(s)
+        else:
+            found += read
+    if not found:
+        return None
+    if unread and not any(a.kind == "resolution" for a in found):
+        return None     # a template inside a sentence the reader doesn't follow is not taken out of it
+    if unread:
+        rest = quoted(". ".join(unread) + ".")
+        if rest is not None:
+            found.append(rest)
+    return found
+
+
+def read_line(line: str, names: list[str]) -> list[n.Ability]:
+    """The abilities one line of Oracle text gives: what the grammar and the templates read, else quoted text."""
+    plain = REMINDER.sub("", line).strip()
+    if not plain:
+        return []
+    if plain.lower() in RETURNS_WITH_COUNTER:
+        return [n.Ability("trigger", RETURNS_WITH_COUNTER[plain.lower()])]
+    parts = [p.strip() for p in re.split(r"[,;]\s*", _PROTECTIONS.sub(_each_protection, plain)) if p.strip()]
+    keywords = [grammar_ability(p.lower()) for p in parts]
+    if not plain.endswith(".") and any(k is not None and k.kind == "keyword" for k in keywords):
+        # a keyword line ("Flying, first strike, protection from black and from red"): each keyword the language
+        # has, and each other part as text
+        out: list[n.Ability] = []
+        for part, keyword in zip(parts, keywords, strict=True):
+            found = keyword if keyword is not None and keyword.kind == "keyword" else \
+                n.Ability("trigger", RETURNS_WITH_COUNTER[part.lower()]) if part.lower() in RETURNS_WITH_COUNTER \
+                else quoted(part)
+            if found is not None:
+                out.append(found)
+        return out
+    sentence = _SELF.sub("this", naming_itself(plain, names)).rstrip(".")
+    if "." not in sentence:
+        if sentence.lower().startswith("this "):
+            static = grammar_ability(sentence[5:].lower())
+            if static is not None and static.kind == "static":
+                return [static]
+        attached = grammar_ability(sentence.lower())
+        if attached is not None and attached.kind == "attached":
+            return [attached]
+    m = _TRIGGER.match(plain)
+    if m:
+        trigger = grammar_ability(naming_itself(m.group("cond"), names).lower())
+        if trigger is not None and trigger.kind == "trigger":
+            rest = quoted(m.group("effect"))
+            return [trigger] + ([rest] if rest is not None else [])
+    templated = _text_templates(naming_itself(plain, names))
+    if templated is not None:
+        return templated
+    kept = quoted(plain)
+    return [kept] if kept is not None else []
+
+
+def as_property(ability: n.Ability) -> str:
+    """How a definition writes the ability: as the language's own property where the grammar reads it, else in
+    quotes (a template's reading, "end the turn", is read again from the quotes into the same ability)."""
+    if ability.kind != "text" and grammar_ability(ability.text) == ability:
+        return ability.text
+    return f'"{ability.text}"'
+
+
+def read_abilities(abilities: Iterable[n.Ability], name: str) -> tuple[n.Ability, ...]:
+    """A hand-written definition's abilities with its quoted text read as a card database's would be: a quoted
+    line the reader understands becomes what it reads as (`"First strike"` is first strike); the rest is kept."""
+    names = self_names(name)
+    out: list[n.Ability] = []
+    for ability in abilities:
+        read = read_line(ability.text, names) if ability.kind == "text" else [ability]
+        out += read or [ability]     # as written: an ability written twice is two abilities
+    return tuple(out)

@@ -1,0 +1,134 @@
+"""What a resolving spell or ability's Oracle text does to the turn, read by `rulecheck.cards.oracle`: "End the
+turn." (712, current 723.1) and "End the combat phase." (current 723.2) as the special statement `the turn ends`
+does; a delayed trigger "at the beginning of the next end step", "of your next upkeep", "at end of combat", "of the
+next cleanup step" (603.7) created as it resolves; a permanent returned "with a +1/+1 counter on it" (undying,
+persist) gets that counter, and nothing else of the object that left (400.7).
+
+Only an ability known to be the one resolving counts: a source with several abilities any of which could be
+resolving is read only when all of them say the same thing. Costs nothing to a game whose cards say none of it."""
+
+from __future__ import annotations
+
+import re
+
+from .. import nodes as n
+from ..cards.oracle import END_COMBAT, END_TURN
+from ..game.objects import PendingTrigger, Permanent, PlanEntry, StackItem
+from ..game.steps import STEP_PHASE, trigger_step
+from .context import Replay
+from .steps import end_step
+
+# the delayed trigger conditions of Oracle text, in their wordings, to the language's trigger text
+_DELAYED = re.compile(r"\b(?:at the beginning of (?P<whose>the next|your next) (?P<step>end step|upkeep|cleanup step)|"
+                      r"at (?P<eoc>end of combat)|at (?P<eot>end of turn))\b")
+_RETURNS = re.compile(r"\breturn\b[^.]*\bto the battlefield\b")
+_COUNTER = re.compile(r"\bwith an? ([+-]1/[+-]1) counter on it\b")
+
+
+def resolving_abilities(item: StackItem) -> list[str]:
+    """The texts of the abilities that may be the one resolving: a spell's whole text; a triggered ability's
+    text when known, else the source's triggered abilities; an activated ability's other abilities."""
+    if item.trigger:
+        return [item.trigger]
+    if item.card is None:
+        return []
+    abilities = item.card.abilities
+    if item.kind == "spell":   # an instant's or sorcery's text is its effect; a permanent's are its abilities
+        if any(item.card.is_(t) for t in ("creature", "artifact", "enchantment", "planeswalker", "land", "battle")):
+            return []
+        return [a.text for a in abilities if a.kind in ("text", "resolution", "trigger")]
+    if item.triggered:
+        return [a.text for a in abilities if a.kind == "trigger" and trigger_step(a.text) is None]
+    return [a.text for a in abilities if a.kind in ("text", "resolution")]
+
+
+def _unanimous(texts: list[str], says: str, spell: bool) -> bool:
+    if spell:
+        return says in texts
+    return bool(texts) and all(t == says for t in texts)
+
+
+def delayed_condition(text: str, spell: bool) -> str | None:
+    """The delayed trigger a resolving ability's text creates, as the language writes it, or None. A triggered
+    ability's own condition is not one; a spell's line that reads as a trigger is ("At the beginning of your next
+    upkeep, ..." on Pact of Negation)."""
+    text = text.lower()
+    m = _DELAYED.search(text.split(",", 1)[1] if not spell and text.startswith(("when", "at ")) and "," in text
+                        else text)
+    if m is None:
+        return None
+    if m.group("eoc"):
+        return "at end of combat"
+    if m.group("eot"):
+        return "at the beginning of the next end step"   # the old wording of the same trigger (513.1a)
+    step = "upkeep" if m.group("step") == "upkeep" else m.group("step")
+    return f"at the beginning of {m.group('whose')} {step}"
+
+
+def on_resolution(r: Replay, item: StackItem) -> str | None:
+    """What the resolving object's text does to the turn: it may create a delayed trigger; returns END_TURN or
+    END_COMBAT when it ends the turn or the combat phase (the caller ends it once the line's statements are
+    applied), else None."""
+    texts = resolving_abilities(item)
+    if not texts:
+        return None
+    spell = item.kind == "spell"
+    g = r.game
+    if not (item.trigger and trigger_step(item.trigger) is not None):   # not itself a delayed or step trigger
+        made = [(delayed_condition(t, spell), t) for t in texts]
+        conditions = {c for c, _ in made}
+        if conditions and None not in conditions or spell and conditions - {None}:
+            for condition, text in made:   # the trigger keeps the whole text: what it returns, with what
+                if condition is not None:
+                    g.delayed.append(PendingTrigger(item.source, f"{condition}, {text.lower()}",
+                                                    trigger_step(condition) or "", item.controller,
+                                                    created=g.step_serial))
+    # the abilities that return a card to the battlefield: a permanent put onto it by this resolution gets the
+    # counter they all name (Kitchen Finks: its persist, not its "enters" trigger)
+    returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]
+    counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
+    r.returns_with = counters.pop() if len(counters) == 1 else None
+    if _unanimous(texts, END_TURN, spell):
+        return END_TURN
+    if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
+        return END_COMBAT
+    return None
+
+
+def unread_texts(r: Replay, item: StackItem) -> list[str]:
+    """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, and "End the
+    combat phase." in an edition without that rule."""
+    if item.card is None:
+        return []
+    return [a.text for a in item.card.abilities if a.kind == "text" or
+            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase)]
+
+
+def returned(r: Replay, p: Permanent) -> None:
+    """A permanent put onto the battlefield by the resolving text "return it ... with a +1/+1 counter on it" is a
+    new object with that counter and nothing else carried over (400.7)."""
+    kind = r.returns_with
+    if kind is not None and r.resolving is not None:
+        p.counters[kind] = p.counters.get(kind, 0) + 1
+
+
+def end_the_combat(r: Replay, stmt: n.Statement) -> None:
+    """The combat phase ends (current 723.2): the stack is exiled, triggers waiting cease to exist, every creature
+    leaves combat, and the game goes to the next phase, skipping the rest of combat and its end of combat step."""
+    g = r.game
+    if STEP_PHASE.get(g.step or "") != "combat":
+        return   # nothing happens outside a combat phase (current 723.2g)
+    g.stack.clear()
+    g.note_stack_change()
+    g.pending = []
+    r.pending_flagged = False
+    declared = g.combat_attackers_declared
+    g.end_combat()
+    g.combat_attackers_declared = declared   # a step of this combat narrated after it is out of order, nothing else
+    if not g.between_steps:
+        g.passed = set(g.players)
+        end_step(r, stmt)
+    while g.plan and STEP_PHASE.get(g.plan[0].step) == "combat":
+        g.plan.pop(0)
+    if not g.plan:
+        g.plan = [PlanEntry("postcombat main phase")]

@@ -1,0 +1,157 @@
+"""Card text read as rules (issue 28, items 1 and 2): the Oracle reader (`rulecheck.cards.oracle`), what a
+resolving text does to the turn (`rulecheck.replay.cardtext`), and the unread-text policy (`rulecheck.replay.unread`):
+exact diagnostics, both ways. The shared acceptance files of the card-text folder that this work answers are graded
+as the issue grades them (skipped when ../shared/acceptance is not beside the checkout)."""
+
+from __future__ import annotations
+
+import pytest
+from acceptance import SHARED_ACCEPTANCE, graded
+
+from rulecheck import nodes as n
+from rulecheck.api import check_text
+from rulecheck.cards.commands import card_line
+from rulecheck.cards.definition import abilities_of
+from rulecheck.cards.facts import CardFacts
+from rulecheck.cards.oracle import read_abilities, read_line
+from rulecheck.parser import parse_line
+from rulecheck.replay.cardtext import delayed_condition
+
+ACCEPTANCE = SHARED_ACCEPTANCE / "cardtext"
+# the six of this work; two-headed-giant and act-before-draw-one-finding belong to the Two-Headed Giant work
+OWN = ("untap-during-other-untap-step", "end-the-turn", "delayed-trigger-next-end-step", "indirect-phasing",
+       "ninjutsu-before-blockers", "returned-creature-is-new")
+
+
+@pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="the shared acceptance files are not beside the checkout")
+@pytest.mark.parametrize("name", OWN)
+def test_cardtext_acceptance(name: str) -> None:
+    found, wanted, _ = graded(ACCEPTANCE / f"{name}.transcript")
+    assert found == wanted
+
+
+@pytest.mark.parametrize(("line", "names", "read"), [
+    ("Untap all creatures and lands you control during each other player's untap step.", [],
+     [("static", "untap all creatures and lands you control during each other player's untap step")]),
+    ("Untap Bender's Waterskin during each other player's untap step.", ["Bender's Waterskin"],
+     [("static", "untaps during each other player's untap step")]),
+    ("Colossus of Sardia doesn't untap during your untap step.", ["Colossus of Sardia"],
+     [("static", "doesn't untap during its controller's untap step")]),
+    ("You may choose not to untap CARDNAME during your untap step.", [],
+     [("static", "you may choose not to untap this during your untap step")]),
+    ("Players skip their untap steps.", [], [("static", "players skip their untap steps")]),
+    ("{1}, {T}: End the turn. Activate only during your turn.", [], [("resolution", "end the turn")]),
+    ("Your opponents can't cast spells this turn. End the combat phase.", [],
+     [("resolution", "end the combat phase"), ("text", "your opponents can't cast spells this turn.")]),
+    ("This creature can't attack or block.", [], [("static", "can't attack"), ("static", "can't block")]),
+    ("Juggernaut attacks each turn if able.", ["Juggernaut"], [("static", "attacks each combat if able")]),
+    ("Bulwark Sentry can attack as though it didn't have defender.", ["Bulwark Sentry"],
+     [("static", "can attack as though it didn't have defender")]),
+    ("Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+     "owner's control with a +1/+1 counter on it.)", [],
+     [("trigger", "when this dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+                  "owner's control with a +1/+1 counter on it")]),
+    ("First strike", [], [("keyword", "first strike")]),
+    # a qualifier no template follows: the whole line stays text
+    ("Untap all green and/or blue creatures you control during each other player's untap step.", [],
+     [("text", "Untap all green and/or blue creatures you control during each other player's untap step.")]),
+    ("Juggernaut can't be blocked by Walls.", ["Juggernaut"], [("text", "Juggernaut can't be blocked by Walls.")]),
+])
+def test_oracle_templates_read_every_wording(line: str, names: list[str], read: list[tuple[str, str]]) -> None:
+    assert [(a.kind, a.text) for a in read_line(line, names)] == read
+
+
+def test_an_enchanted_creature_that_cant_attack_or_block_keeps_the_rest_as_text() -> None:
+    read = read_line("Enchanted creature can't attack or block, and its activated abilities can't be activated.", [])
+    assert [a.kind for a in read] == ["attached", "text"]
+    assert [g.text for g in read[0].grants] == ["can't attack", "can't block"]
+
+
+def test_quoted_text_of_a_definition_is_read_and_abilities_written_twice_stay_two() -> None:
+    quoted = (n.Ability("text", "Flying"), n.Ability("trigger", "whenever this attacks"),
+              n.Ability("trigger", "whenever this attacks"), n.Ability("text", "Enchant creature"))
+    assert [(a.kind, a.text) for a in read_abilities(quoted, "Hero")] == [
+        ("keyword", "flying"), ("trigger", "whenever this attacks"), ("trigger", "whenever this attacks"),
+        ("text", "Enchant creature")]
+
+
+def _found(text: str) -> list[tuple[int, str, str, str]]:
+    return [(v.line, v.rule, v.severity, v.message) for v in check_text(text)]
+
+
+_LIEGE = ('card Murkfiend Liege: green blue creature 4/4, "Untap all green and/or blue creatures you control during '
+          'each other player\'s untap step."\n')
+
+
+def test_unread_text_makes_what_it_could_allow_a_note() -> None:
+    text = ("players: Alice, Bob\n" + _LIEGE + "card Grizzly Bears: green creature 2/2\n"
+            "Bob controls Murkfiend Liege\nBob controls Grizzly Bears: tapped\n"
+            "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
+    assert _found(text) == [(8, "502.2", "note", "not judged: Murkfiend Liege's text may allow this untap")]
+    hint = check_text(text)[0].hint
+    assert hint == ("without that text: Bob untaps Grizzly Bears during Alice's untap step; only the active "
+                    "player's permanents untap")
+
+
+def test_unread_text_of_another_player_or_of_another_family_explains_nothing() -> None:
+    text = ("players: Alice, Bob\n" + _LIEGE + "card Grizzly Bears: green creature 2/2\n"
+            "Alice controls Murkfiend Liege\nBob controls Grizzly Bears: tapped\n"
+            "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
+    assert [(f[0], f[1], f[2]) for f in _found(text)] == [(8, "502.2", "error")]
+    attack = ("players: Alice, Bob\n" + _LIEGE + "card Hill Giant: red creature 3/3\n"
+              "Alice controls Murkfiend Liege\nAlice controls Hill Giant: tapped\n"
+              "turn 6: Alice, in declare attackers step\nAlice declares Hill Giant attacking Bob\n")
+    assert _found(attack) == [(7, "508.1a", "error", "Hill Giant is tapped; attacking creatures must be untapped")]
+
+
+def test_a_resolution_whose_effect_is_narrated_explains_nothing_more() -> None:
+    base = ("players: Alice, Bob\ncard Chronatog: creature 1/2, \"{0}: Chronatog gets +3/+3 until end of turn. "
+            "You skip your next turn.\"\nAlice controls Chronatog\nturn 5: Alice, in precombat main phase\n"
+            "Alice activates Chronatog\n")
+    unread = base + "Chronatog ability resolves\nend step begins\n"
+    narrated = base + "Chronatog ability resolves; Chronatog gets +3/+3 until end of turn\nend step begins\n"
+    assert [(f[1], f[2]) for f in _found(unread)] == [("505.1", "note")]
+    assert [(f[1], f[2]) for f in _found(narrated)] == [("505.1", "error")]
+
+
+@pytest.mark.parametrize(("text", "spell", "condition"), [
+    ("Exile target creature. At the beginning of the next end step, return that card to the battlefield.", True,
+     "at the beginning of the next end step"),
+    ("Return it to the battlefield at end of turn.", True, "at the beginning of the next end step"),
+    ("at the beginning of your next upkeep, pay {3}{U}{U}.", True, "at the beginning of your next upkeep"),
+    ("Sacrifice it at end of combat.", True, "at end of combat"),
+    ("Draw a card at the beginning of the next cleanup step.", True, "at the beginning of the next cleanup step"),
+    # a triggered ability's own condition is not a delayed trigger; its effect may make one
+    ("at the beginning of your upkeep, draw a card.", False, None),
+    ("when this enters the battlefield, exile another target permanent. return that card to the battlefield under "
+     "its owner's control at the beginning of the next end step.", False, "at the beginning of the next end step"),
+])
+def test_delayed_trigger_wordings(text: str, spell: bool, condition: str | None) -> None:
+    assert delayed_condition(text, spell) == condition
+
+
+def test_a_permanent_spell_whose_text_says_at_end_of_turn_owes_one_trigger() -> None:
+    """A permanent's own "at end of turn" ability is a step trigger of the permanent, not a delayed trigger of
+    the spell that put it onto the battlefield: it is owed once."""
+    text = ("players: Alice, Bob\ncard Ball Lightning: red creature 6/1, \"Trample, haste\", \"At end of turn, "
+            "sacrifice Ball Lightning.\"\nAlice: hand 1\nAlice holds Ball Lightning\n"
+            "turn 5: Alice, in precombat main phase\nAlice casts Ball Lightning\nBall Lightning resolves\n...\n"
+            "end step begins\nBall Lightning triggers\nBall Lightning ability resolves; Alice sacrifices Ball "
+            "Lightning\n")
+    assert _found(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    "Untap all creatures and lands you control during each other player's untap step.\n"
+    "You may cast creature spells as though they had flash.",
+    "{1}, {T}: End the turn. Activate only during your turn.",
+    "Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
+    "owner's control with a +1/+1 counter on it.)",
+    "Defender\nThis creature can attack as though it didn't have defender.",
+])
+def test_a_database_card_line_reads_back_as_the_same_abilities(text: str) -> None:
+    """`cards show` writes the card line a transcript would: read again, it has the same abilities."""
+    facts = CardFacts(name="Test Card", types=("creature",), power="1", toughness="1", text=text)
+    parsed = parse_line(card_line(facts, "Test Card"), 1)
+    assert isinstance(parsed, list) and isinstance(parsed[0], n.CardDef)
+    assert read_abilities(parsed[0].abilities, "Test Card") == abilities_of(facts)
