@@ -10,7 +10,7 @@ from acceptance import SHARED_ACCEPTANCE, graded
 
 from rulecheck import nodes as n
 from rulecheck.api import check_text
-from rulecheck.cards.commands import card_line
+from rulecheck.cards.choice import card_line
 from rulecheck.cards.definition import abilities_of
 from rulecheck.cards.facts import CardFacts
 from rulecheck.cards.oracle import read_abilities, read_line
