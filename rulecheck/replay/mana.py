@@ -134,6 +134,18 @@ def burn_narrated(r: Replay, stmt: n.Statement) -> bool:
     return isinstance(stmt, n.LoseLife) and stmt.for_source is None and _burned(r, stmt.player.text, stmt.amount)
 
 
+def misnarrated_burn(r: Replay, stmt: n.Statement) -> int | None:
+    """The burn a statement narrates with another amount: 'Alice loses 3 life' just after a phase ended with 2
+    unused mana in her pool is the burn line, and its amount is its fault (2003: 300.3), not an event between
+    steps. The life the burn took, or None when the statement is not such a line."""
+    if not isinstance(stmt, n.LoseLife) or stmt.for_source is not None or r.resolving is not None:
+        return None
+    burned = r.mana_burned.get(stmt.player.text)
+    if burned is None or burned[0] == stmt.amount or r.game.step_serial > burned[1] + 1:
+        return None
+    return burned[0]
+
+
 def _burned(r: Replay, player: str, amount: int) -> bool:
     """Whether unused mana burned `player` for exactly `amount` as the phase just ended."""
     burned = r.mana_burned.get(player)

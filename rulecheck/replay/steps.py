@@ -20,7 +20,7 @@ from ..game.steps import (
 )
 from .context import Replay
 from .designations import new_turn, untap_check
-from .mana import burn_narrated, step_ends
+from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
 from .tba import STEP_TRIGGER_RULE, assume_tbas
@@ -483,7 +483,7 @@ def before_event(r: Replay, stmt: n.Statement) -> bool:
     if not isinstance(stmt, n.ManaEmpties):
         r.mana_emptied = None
     if (g.between_steps or g.between_turns) and isinstance(stmt, _EVENTS) and r.resolving is None \
-            and not burn_narrated(r, stmt):
+            and not burn_narrated(r, stmt) and misnarrated_burn(r, stmt) is None:
         what = "between turns" if g.between_turns else "between steps"
         r.flag(stmt, "500.11", f"this happens {what}; nothing happens between turns, steps or phases")
     if r.gap and g.step is None and not isinstance(stmt, _STEP_END):

@@ -114,6 +114,8 @@ def what_happens(stmt: n.Statement) -> str:
         return f"{stmt.player.text} plays {stmt.card.text}"
     if isinstance(stmt, n.PassPriority):
         return f"{stmt.player.text} passes priority"
+    if isinstance(stmt, n.TapForMana):
+        return f"{stmt.player.text} activates a mana ability"
     return "this happens"
 
 
@@ -128,6 +130,8 @@ def tba(r: Replay, kind: str, stmt: n.Statement) -> bool:
     if kind not in order:
         return False
     late = kind in r.tba_assumed
+    if r.first_other is not None and (kind not in r.tba_done or late):
+        before_action(r)
     if r.first_other is not None and (kind not in r.tba_done or late) and not r.is_flagged(r.first_other):
         r.flag(r.first_other, TBA_RULE[kind],
                f"{what_happens(r.first_other)} before {TBA_WORDS[kind]}, a turn-based action that comes first in "
@@ -156,6 +160,16 @@ def _undo_assumed(r: Replay, kind: str) -> None:
     elif kind == "declare_attackers" and r.assumed_removed_plan:
         g.plan[0:0] = r.assumed_removed_plan
         r.assumed_removed_plan = []
+
+
+def before_action(r: Replay) -> None:
+    """The step's first event came before a turn-based action narrated now: that is its fault (703.4), and acting
+    before the active player had priority in the same step (that event, or the mana ability activated just before
+    it) is the same fault, not a second one; its finding gives way."""
+    flagged = r.priority_flagged
+    if flagged is not None and flagged[2] == r.game.step_serial:
+        r.unflag(flagged[0], flagged[1])
+        r.priority_flagged = None
 
 
 def other_event(r: Replay, stmt: n.Statement) -> None:
@@ -222,8 +236,11 @@ def first_priority(r: Replay, stmt: n.Statement, player: str, *, quiet: bool = F
     if after is not None:
         return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but the active player, "
                                   f"{g.active}, receives priority then and has not passed", ("117.3b",))
-    return r.flag(stmt, rule, f"{player} acts first in the {g.step}, but the active player, {g.active}, receives "
-                              f"priority first and has not passed", ("117.3a",))
+    flagged = r.flag(stmt, rule, f"{player} acts first in the {g.step}, but the active player, {g.active}, "
+                                 f"receives priority first and has not passed", ("117.3a",))
+    if flagged:
+        r.priority_flagged = (stmt, r.edition.number(rule) or rule, g.step_serial)
+    return flagged
 
 
 def pending_trigger(r: Replay, stmt: n.Statement) -> bool:

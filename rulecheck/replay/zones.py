@@ -9,9 +9,9 @@ from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
 from .handsize import max_hand_size
-from .mana import narrated_burn
+from .mana import misnarrated_burn, narrated_burn
 from .registry import handles
-from .tba import KEEP_TAPPED, TBA_WORDS, in_step, other_event, tba
+from .tba import KEEP_TAPPED, TBA_WORDS, before_action, in_step, other_event, tba, what_happens
 
 
 @handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
@@ -29,10 +29,11 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         tba(r, "draw", stmt)
     elif (g.step == "draw step" and player == g.active and r.tba_done.get("draw", 0) is None
           and r.first_other is not None and not resolving and r.first_other is not stmt
-          and not r.is_flagged(r.first_other) and _first_other_is_priority(r)):
+          and _first_other_is_priority(r)):
         # the draw was assumed when something else happened first; this late narration is that draw
-        r.flag(r.first_other, "703.4c", f"this happens before {TBA_WORDS['draw']}, a turn-based action that "
-                                        f"comes first in the draw step", ("504.1", "703.4"))
+        before_action(r)
+        r.flag(r.first_other, "703.4c", f"{what_happens(r.first_other)} before {TBA_WORDS['draw']}, a turn-based "
+                                        "action that comes first in the draw step", ("504.1", "703.4"))
         return
     else:
         other_event(r, stmt)
@@ -189,11 +190,18 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
                     owner.hand += 1
 
 
-@handles(n.LoseLife, checks=("703.2",))
+@handles(n.LoseLife, checks=("703.2", "2003:300.3"))
 def lose_life(r: Replay, stmt: n.LoseLife) -> None:
     player = r.game.player(stmt.player)
     if stmt.for_source is None and narrated_burn(r, player, stmt.amount):
         return   # mana burn, already taken as done when the phase ended
+    burned = misnarrated_burn(r, stmt)
+    if burned is not None:
+        # the burn line with another amount: the life it narrates replaces the burn taken as done
+        r.flag(stmt, "2003:300.3", f"{player} loses {stmt.amount} life as the phase ends, but {burned} unused mana "
+                                   f"left in the pool burned {player} for {burned} life")
+        del r.mana_burned[player]
+        r.game.pstate[player].life += burned
     r.game.pstate[player].life -= stmt.amount
     if stmt.for_source is not None:
         _direct_effect(r, stmt, stmt.for_source)
