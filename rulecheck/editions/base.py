@@ -71,6 +71,9 @@ class Edition:
     mana_empties_each_step = True
     """Mana pools empty as each step ends (not only as each phase ends)."""
 
+    has_two_headed_giant = True
+    """The rulebook has the Two-Headed Giant variant (810) and its shared team turns (805)."""
+
     sagas_gain_lore = False
     """As a player's precombat main phase begins, each Saga they control gets a lore counter (a turn-based
     action), which triggers its chapter ability."""

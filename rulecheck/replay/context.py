@@ -117,6 +117,9 @@ class Replay:
         self.resolved_serial = -1
         self.joined_serial = -1   # the step serial of a step the transcript begins in the middle of
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
+        # the header's `format:` and `teams:` lines (Two-Headed Giant, replay/teams.py)
+        self.team_format: n.GameFormat | None = None
+        self.team_header: n.Teams | None = None
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:

@@ -7,6 +7,7 @@ from ..game.combat import is_attacker
 from ..game.lands import land_plays_allowed, may_play_from
 from ..game.pools import empty_pools, mana_added, note_emptied, unspent
 from ..game.steps import STEP_PHASE, mana_symbols, mana_value
+from ..game.teams import is_active, whose_turn
 from .context import Replay
 from .registry import handles
 from .tba import (
@@ -29,8 +30,8 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged:
         before = g.lands_this_turn.get(player)
-        if player != g.active:
-            r.flag(stmt, "505.5b", f"{player} plays {card.name} during {g.active}'s turn; only the active player "
+        if not is_active(g, player):   # each player of the active team may play a land (805.4c)
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} during {whose_turn(g)}'s turn; only the active player "
                                    "may play a land")
         elif g.step not in ("precombat main phase", "postcombat main phase"):
             r.flag(stmt, "505.5b", f"{player} plays {card.name} in the {g.step}; a land is played only in a main "

@@ -18,12 +18,14 @@ from ..game.steps import (
     STEP_TBAS,
     canonical_step,
 )
+from ..game.teams import active_players, has_teams, is_active, next_in_turn_order, teammates
 from .context import Replay
 from .designations import new_turn, untap_check
 from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
 from .tba import STEP_TRIGGER_RULE, assume_tbas
+from .teams import team_turn
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
@@ -35,6 +37,7 @@ TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ende
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
+    team_turn(r, stmt)
     if not g.started:
         g.started = True
         g.turn = stmt.number
@@ -74,7 +77,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
         r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s extra turn, but {player} skips their next turn, "
                                "which is this one")
     if expected_extra is not None:
-        if player != expected_extra:
+        if expected_extra not in teammates(g, player):   # a player's extra turn is the team's (805.8)
             r.flag(stmt, "500.7",
                    f"turn {stmt.number} is {player}'s, but the most recently created extra turn is "
                    f"{expected_extra}'s, and it comes first")
@@ -82,18 +85,16 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
         else:
             g.extra_turns.pop()
     else:
-        i = g.players.index(g.normal_turn_player)
-        nxt = g.players[(i + 1) % len(g.players)]
+        nxt = next_in_turn_order(g, g.normal_turn_player)   # the next team's, with teams (805.4)
         skipped: list[str] = []
         while nxt in g.skip_turns:
             g.skip_turns.remove(nxt)
             skipped.append(nxt)
-            i = g.players.index(nxt)
-            nxt = g.players[(i + 1) % len(g.players)]
-        if player != nxt and not stmt.extra and player in skipped:
+            nxt = next_in_turn_order(g, nxt)
+        if nxt not in teammates(g, player) and not stmt.extra and player in skipped:
             r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s, but {player} skips this turn, so {nxt} takes "
                                    "the next turn")
-        elif player != nxt and not stmt.extra:
+        elif nxt not in teammates(g, player) and not stmt.extra:
             r.flag(stmt, "500.1", f"turn {stmt.number} is {player}'s, but {nxt} takes the next turn")
         if not stmt.extra:
             g.normal_turn_player = player
@@ -139,12 +140,14 @@ SKIP_DRAW = "skip your draw step"
 
 def _apply_skips(r: Replay) -> None:
     g = r.game
-    if g.global_static(SKIP_DRAW, g.active) and any(e.step == "draw step" for e in g.plan):
-        remove_from_plan(r, "draw step")   # a permanent's "skip your draw step" (Yawgmoth's Bargain)
+    # a permanent's "skip your draw step" (Yawgmoth's Bargain); the starting team's first turn (810.6)
+    if (any(g.global_static(SKIP_DRAW, p) for p in active_players(g)) or (g.turn == 1 and has_teams(g))) \
+            and any(e.step == "draw step" for e in g.plan):
+        remove_from_plan(r, "draw step")
         g.skipped_steps.add("draw step")
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
-        if player != g.active:
+        if not is_active(g, player):   # a player's skipped step is the team's (805.8)
             keep.append((player, step, this_turn))
             continue
         remove_from_plan(r, step)

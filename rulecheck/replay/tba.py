@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
 from ..game.steps import STEP_TBAS
+from ..game.teams import active_players, active_side, is_active
 from .context import Replay
 from .handsize import max_hand_size
 
@@ -62,19 +63,20 @@ def assume_tbas(r: Replay) -> None:
         r.tba_assumed.add(kind)
         if kind == "untap":
             for p in g.battlefield.values():
-                if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
+                if p.tapped and is_active(g, p.controller) and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
             for p in list(g.battlefield.values()):
-                if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
+                if is_active(g, p.controller) and (p.phased_out or g.has_ability(p, "phasing")):
                     if r.gap:   # phasing in a stretch the transcript left out: what it triggered is not known
                         p.phased_out = not p.phased_out
                     else:
                         g.phase(p, not p.phased_out)
         elif kind == "draw":
-            ps = g.pstate[g.active]
-            if ps.hand is not None:
-                ps.hand += 1
+            for player in active_players(g):   # each player of the active team draws (805.4b)
+                ps = g.pstate[player]
+                if ps.hand is not None and f"draw:{player}" not in r.tba_done:
+                    ps.hand += 1
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0
@@ -231,13 +233,13 @@ def first_priority(r: Replay, stmt: n.Statement, player: str, *, quiet: bool = F
     r.priority_used = True
     after, r.priority_rule = r.priority_rule, None
     rule = after or ACTIVE_PRIORITY_RULE.get(g.step or "")
-    if quiet or g.mode != "explicit" or rule is None or player == g.active:
+    if quiet or g.mode != "explicit" or rule is None or is_active(g, player):   # the active team's priority (805.5)
         return False
     if after is not None:
-        return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but the active player, "
-                                  f"{g.active}, receives priority then and has not passed", ("117.3b",))
-    flagged = r.flag(stmt, rule, f"{player} acts first in the {g.step}, but the active player, {g.active}, "
-                                 f"receives priority first and has not passed", ("117.3a",))
+        return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but {active_side(g)} "
+                                  "receives priority then and has not passed", ("117.3b",))
+    flagged = r.flag(stmt, rule, f"{player} acts first in the {g.step}, but {active_side(g)} receives priority "
+                                 "first and has not passed", ("117.3a",))
     if flagged:
         r.priority_flagged = (stmt, r.edition.number(rule) or rule, g.step_serial)
     return flagged

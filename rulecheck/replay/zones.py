@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.game import strip_copy
+from ..game.teams import active_players, has_teams, is_active
 from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
@@ -22,12 +23,17 @@ def draw(r: Replay, stmt: n.Draw) -> None:
     resolving = r.resolving is not None
     if stmt.for_source is not None:
         _direct_effect(r, stmt, stmt.for_source)
-    elif (g.step == "draw step" and player == g.active and "draw" not in r.tba_done and not resolving):
+    elif (g.step == "draw step" and is_active(g, player) and "draw" not in r.tba_done and not resolving
+          and f"draw:{player}" not in r.tba_done):
         if stmt.count != 1:
             r.flag(stmt, "504.1", f"{player} draws {stmt.count} cards for the turn; the draw step's turn-based "
                                   "draw is one card")
         tba(r, "draw", stmt)
-    elif (g.step == "draw step" and player == g.active and r.tba_done.get("draw", 0) is None
+        if has_teams(g):   # each player of the active team draws (805.4b): the action is done once all have
+            r.tba_done[f"draw:{player}"] = stmt
+            if not all(f"draw:{p}" in r.tba_done for p in active_players(g)):
+                del r.tba_done["draw"]
+    elif (g.step == "draw step" and is_active(g, player) and r.tba_done.get("draw", 0) is None
           and r.first_other is not None and not resolving and r.first_other is not stmt
           and _first_other_is_priority(r)):
         # the draw was assumed when something else happened first; this late narration is that draw
@@ -71,7 +77,7 @@ def discard(r: Replay, stmt: n.Discard) -> None:
     if stmt.to_hand_size and not in_step(r, "cleanup step", stmt, "discard"):
         other_event(r, stmt)        # flagged (703.4m); the cards were still discarded, as narrated
     elif g.step == "cleanup step" and (r.resolving is None or stmt.to_hand_size):
-        if player != g.active:
+        if not is_active(g, player):
             r.flag(stmt, "514.1", f"{player} discards in {g.active}'s cleanup step; only the active player "
                                   "discards to hand size", ("703.4m",))
         else:
@@ -113,13 +119,13 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
                 g.perm(ref, prefer=lambda p: p.tapped).tapped = False
         return
     keep = KEEP_TAPPED
-    if player != g.active:
+    if not is_active(g, player):
         r.flag(stmt, "502.2", f"{player} untaps permanents during {g.active}'s untap step; only the active "
                               "player's permanents untap", ("703.4b",))
     elif isinstance(stmt, n.Untap):
         for ref in stmt.permanents:
             p = g.perm(ref, prefer=lambda q: q.tapped)
-            if p.controller != g.active:
+            if not is_active(g, p.controller):
                 r.flag(stmt, "502.2", f"{p.name} is {p.controller}'s; only the active player's permanents untap "
                                       f"in {g.active}'s untap step", ("703.4b",))
             elif g.has_ability(p, keep):
@@ -138,7 +144,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
             r.flag(stmt, "502.2", f"{kept.name} doesn't untap during its controller's untap step, but this says "
                                   f"all of {player}'s permanents untap (write 'except {kept.name}')", ("703.4b",))
     tba(r, "untap", stmt)
-    if player == g.active:
+    if is_active(g, player):
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
             [p for p in g.battlefield.values()   # (untapping an untapped permanent changes nothing)
@@ -158,7 +164,7 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
     g = r.game
     p = g.perm(stmt.permanent)
     if g.step == "untap step" and r.resolving is None:
-        if p.controller != g.active:
+        if not is_active(g, p.controller):
             r.flag(stmt, "502.1", f"{p.name} is {p.controller}'s; only the active player's permanents phase in "
                                   f"or out during {g.active}'s untap step", ("703.4a",))
         tba(r, "phasing", stmt)

@@ -19,6 +19,7 @@ from ...game.combat import (
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
+from ...game.teams import is_active
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba
@@ -33,7 +34,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     g = r.game
     p = g.perm(stmt.creature, anywhere=True)
     player = p.controller
-    kind = "assign_ap" if player == g.active else "assign_dp"
+    kind = "assign_ap" if is_active(g, player) else "assign_dp"
     if in_step(r, g.step if g.step in DAMAGE_STEPS else "combat damage step", stmt, kind):
         tba(r, kind, stmt)
     if r.assigning is None or r.assigning.player != player:
