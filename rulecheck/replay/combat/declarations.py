@@ -65,7 +65,8 @@ def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
     g.defenders = chosen
 
 
-@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.3", "508.1c", "703.4f", "current:310.8b"))
+@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.2b", "506.3", "508.1c", "703.4f",
+                                     "current:310.8b"))
 def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -103,7 +104,7 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
                                   "planeswalkers can be attacked", ("508.1b",))
         elif ref.text in teammates(g, player):
             r.flag(stmt, "506.2b", f"{ref.text} is {player}'s teammate; the active team's creatures attack the "
-                                   f"other team ({' & '.join(opponents(g, player))})", ("810.7a",))
+                                   f"other team ({' & '.join(opponents(g, player))})")
         elif g.defenders and ref.text not in g.defenders:
             r.flag(stmt, "506.2", f"{ref.text} is not a defending player this combat", ("508.1b",))
         return ref.text
@@ -116,7 +117,7 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
                               "can be attacked")
     elif p.controller in teammates(g, player) and has_teams(g):
         r.flag(stmt, "506.2b", f"{p.name} is {p.controller}'s planeswalker, on the active team; only the defending "
-                               "team's planeswalkers can be attacked", ("810.7a",))
+                               "team's planeswalkers can be attacked")
     elif p.controller == player or (g.defenders and p.controller not in g.defenders):
         r.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
                               "defending player can be attacked", ("508.1b",))
