@@ -85,7 +85,7 @@ def team_turn(r: Replay, stmt: n.TurnHeader) -> None:
         if r.team_format is not None and r.team_header is None:
             r.flag(r.team_format, "syntax", "a Two-Headed Giant game names its teams in the header, as in "
                                             "'teams: Alice & Anna, Bob & Bill'")
-        elif r.team_header is not None and r.team_format is None:
+        elif r.team_header is not None and r.team_format is None and r.edition.has_two_headed_giant:
             r.flag(r.team_header, "syntax", "teams play a team format: write 'format: two-headed giant' in the "
                                             "header (the only team format rulecheck models)")
     if not stmt.teammates:
