@@ -74,6 +74,11 @@ class Edition:
     has_two_headed_giant = True
     """The rulebook has the Two-Headed Giant variant (810) and its shared team turns (805)."""
 
+    team_attacks_as_group = True
+    """Two-Headed Giant: creatures attack the defending team as a group, and the active team chooses one defending
+    player for each to assign its combat damage to (baseline 810.7f); later rules name the player each attacks
+    (current 805.10b)."""
+
     sagas_gain_lore = False
     """As a player's precombat main phase begins, each Saga they control gets a lore counter (a turn-based
     action), which triggers its chapter ability."""

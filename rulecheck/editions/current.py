@@ -84,6 +84,7 @@ class CurrentEdition(Edition):
     description = "the Comprehensive Rules of 2025-09-19: no damage assignment order (Foundations, November 2024)"
     has_damage_assignment_order = False
     sagas_gain_lore = True
+    team_attacks_as_group = False   # 805.10b: each attacker attacks one defending player
 
 
 CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

@@ -19,7 +19,7 @@ from ...game.combat import (
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
-from ...game.teams import is_active
+from ...game.teams import is_active, teammates
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba
@@ -81,6 +81,9 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                 target = None   # the planeswalker it attacked left the battlefield or combat (506.4c)
                 if over is not None:
                     target = over   # ... but trample over planeswalkers still reaches its controller (702.19e)
+            if target in g.pstate and r.edition.team_attacks_as_group and len(set(recipients)) == 1 \
+                    and recipients[0] in teammates(g, target):
+                target = recipients[0]   # the active team chooses one defending player for it (baseline 810.7f)
             if total and (target is None or any(name not in (target, over) for name in recipients)):
                 if target is None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "
