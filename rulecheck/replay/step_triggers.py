@@ -28,8 +28,9 @@ def owe_step_triggers(r: Replay, step: str) -> None:
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     if g.delayed:
         g.pending.extend(fire_delayed(r, step))
-    if step == "end step" and g.designations.get("monarch") == g.active:
-        g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, g.active, "current:724.2",
+    monarch = g.designations.get("monarch")
+    if step == "end step" and monarch is not None and is_active(g, monarch):
+        g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, monarch, "current:724.2",
                                         "as the monarch's end step began"))
     if step == "precombat main phase" and g.cards.has_sagas:
         _lore_counters(r)

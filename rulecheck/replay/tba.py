@@ -86,6 +86,10 @@ def assume_tbas(r: Replay) -> None:
             elif ps.hand is not None and maximum is not None and ps.hand > maximum:
                 r.assumed_discard = ps.hand - maximum
                 ps.hand = maximum
+            for mate in (p for p in active_players(g) if p != g.active):   # each active player discards (805.4)
+                other, most = g.pstate[mate], max_hand_size(g, mate)
+                if other.hand is not None and most is not None and other.hand > most:
+                    other.hand = most
         elif kind == "cleanup_damage":
             g.cleanup()
         elif kind == "declare_attackers":

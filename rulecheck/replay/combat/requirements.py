@@ -28,7 +28,7 @@ from ...game.combat import (
     required_targets,
 )
 from ...game.objects import Permanent
-from ...game.teams import is_active, opponents
+from ...game.teams import is_active, opponents, teammates
 from ..context import Declaration, Replay
 from .evasion import evasion
 
@@ -114,11 +114,12 @@ def best_attack(flags: tuple[tuple[int, bool], ...], max_one: bool) -> int:
 
 def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Permanent]]) -> None:
     g = r.game
+    team = teammates(g, decl.player)   # a defending team blocks as one (810.7d, 805.10d)
     attackers = [a for a in g.battlefield.values()
-                 if a.in_combat and a.attacked and defending_player_of(g, a) == decl.player]
+                 if a.in_combat and a.attacked and defending_player_of(g, a) in team]
     attackers += [a for a in g.battlefield.values() if a.in_combat and a.attacking is not None and not a.attacked
-                  and defending_player_of(g, a) == decl.player]
-    pool = potential_blockers(g, decl.player)
+                  and defending_player_of(g, a) in team]
+    pool = [b for player in team for b in potential_blockers(g, player)]
     lures = [a for a in attackers if g.has_ability(a, LURE)]
     musts = [b for b in pool if g.has_ability(b, MUST_BLOCK)]
     wanted = tuple(g.has_ability(a, MUST_BE_BLOCKED) for a in attackers)
