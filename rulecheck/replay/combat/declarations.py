@@ -144,7 +144,7 @@ def _cannot_join_combat(r: Replay, stmt: n.Statement, p: Permanent, player: str,
     player's, phased out, tapped (`rule`: 508.1a or 509.1a). None: none of these; else what `flag` returned."""
     if not p.is_creature():
         return r.flag(stmt, "506.3", f"{p.name} is not a creature; only creatures {verb}")
-    if p.controller != player:
+    if p.controller not in teammates(r.game, player):   # a team declares as one (810.7c-d, 805.10b, 805.10d)
         return r.flag(stmt, rule, f"{p.name} is {p.controller}'s; {who} only with creatures she controls")
     if p.phased_out:
         return r.flag(stmt, rule, f"{p.name} is phased out, so it is treated as though it doesn't exist and "
