@@ -48,7 +48,9 @@ def _found(text: str, edition: str = "baseline") -> list[tuple[int, str, str]]:
 
 def test_there_are_team_fixtures() -> None:
     assert len(FIXTURES) >= 12
-    assert sum(1 for p in FIXTURES if "-fail" in p.name) == sum(1 for p in FIXTURES if "-pass" in p.name)
+    fails = {p.name.replace("-fail", "") for p in FIXTURES if "-fail" in p.name}
+    passes = {p.name.replace("-pass", "") for p in FIXTURES if "-pass" in p.name}
+    assert len(fails) >= 7 and fails <= passes   # every failing fixture has its passing one
 
 
 @pytest.mark.parametrize("edition", ["baseline", "current"])
