@@ -744,3 +744,67 @@ def test_a_hole_that_ends_a_combat_and_the_turn() -> None:
         "...", "precombat main phase", "...", "Opponent passes", "Player passes", "beginning of combat step",
         "Opponent passes", "Player passes", "declare attackers step"]
     assert checker.check_text(games[0].text) == []
+
+
+def test_a_step_whose_passes_the_log_does_not_record_gets_a_gap() -> None:
+    """After a hole (a board wipe's state summarized), the log joins the beginning of combat with a creature being
+    destroyed and no one shown holding priority; when the step ends, who passed is not in the log: a gap says so
+    (docs/importing.md), rather than nothing and rather than invented passes."""
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(401)
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 2, [401], zone_src=35, zone_dest=28,
+                                      category="Put")], [creature(401, 700, 2, 2, 2)], log.zones_now()))
+    log.lines.append("[UnityCrossThreadLogger]1/2/2026 1:00:00 PM: Match to ABC: GreToClientEvent")
+    log.lines += ["[Message summarized because one or more GameStateMessages exceeded the 50 GameObject or 50 "
+                  "Annotation limit.]", "::: GameStateMessage"]
+    log.gs += 1
+    log.battlefield.remove(401)
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 2, [401], zone_src=28, zone_dest=37,
+                                      category="Destroy")], [dict(creature(401, 700, 2, 2, 2), zoneId=37)],
+                           log.zones_now(), turnInfo={"turnNumber": 1, "phase": "Phase_Combat",
+                                                      "step": "Step_BeginCombat", "activePlayer": 1}))
+    log.envelope(log.state((1, 3, 8, 1, 1), [log.step_marker(3, 8)]))
+    log.game_over()
+    games, problems = import_text(log.text())
+    assert problems == []
+    body = statements(games[0])
+    assert body[body.index("beginning of combat step"):] == [
+        "beginning of combat step", "...", '"Card 700" is destroyed', "...", "end of combat step"]
+    assert "...   # gs 9, log line 17; the log doesn't record who passed priority here" in games[0].text
+    assert checker.check_text(games[0].text) == []
+
+
+def test_an_ability_that_left_the_stack_unseen_at_a_steps_end_is_followed_by_the_passes() -> None:
+    """The class of the beginning of combat after a board wipe: a creature is destroyed in the beginning of combat,
+    its trigger goes on the stack, and the log doesn't show its resolution before the declare attackers step. The
+    ability is taken off the stack, and the step's passes, rebuilt from who held priority as the step ended, come
+    after that (before, the step ended right after the ability left, and the checker found 500.2)."""
+    log = LogBuilder()
+    opening(log)
+    log.battlefield.append(300)
+    log.envelope(log.state(None, [], [creature(300, 700, 2, 2, 2)], log.zones_now()))
+    log.envelope(log.state((1, 2, 0, 1, 2)))
+    log.envelope(log.state((1, 3, 4, 1, 1), [log.step_marker(3, 4)]))
+    log.battlefield.remove(300)
+    log.stack.append(310)
+    log.envelope(log.state((1, 3, 4, 1, 1), [ann(log.next_ann(), "ZoneTransfer", 2, [300], zone_src=28, zone_dest=37,
+                                                 category="Destroy"),
+                                             ann(log.next_ann(), "AbilityInstanceCreated", 300, [310])],
+                           [dict(creature(300, 700, 2, 2, 2), zoneId=37),
+                            {"instanceId": 310, "grpId": 9001, "type": "GameObjectType_Ability", "zoneId": 27,
+                             "controllerSeatId": 2, "objectSourceGrpId": 700, "parentId": 300}], log.zones_now()))
+    log.envelope(log.state((1, 3, 4, 1, 2)))
+    log.stack.clear()
+    log.envelope(log.state((1, 3, 5, 1, 1), [log.step_marker(3, 5)], zones=log.zones_now()),
+                 log.state((1, 3, 5, 1, 2)))
+    log.envelope(log.state((1, 3, 8, 1, 1), [log.step_marker(3, 8)]))
+    log.game_over()
+    games, problems = import_text(log.text())
+    assert problems == []
+    body = statements(games[0])
+    assert body[body.index("beginning of combat step"):] == [
+        "beginning of combat step", '"Card 700" is destroyed', '"Card 700" triggers', "Player passes",
+        '"Card 700" ability is countered', "Opponent passes", "Player passes", "declare attackers step",
+        "Player passes", "Opponent passes", "end of combat step"]
+    assert checker.check_text(games[0].text) == []

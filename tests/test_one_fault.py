@@ -157,7 +157,8 @@ def _claims(g: Game, stmt: n.Statement, already: int = 0) -> list[Claim]:
         return [(f"{player} discarded {count}", lambda h: h.pstate[player].hand == max(hand - count, 0))]
     if isinstance(stmt, (n.LoseLife, n.GainLife)):
         player = stmt.player.text
-        before = _player_life(g, player)
+        # a 2003 mana burn line narrates the burn taken as done as the phase ended (`already`)
+        before = (_player_life(g, player) or 0) + (already if isinstance(stmt, n.LoseLife) else 0)
         sign = 1 if isinstance(stmt, n.GainLife) else -1
         return [(f"{player}'s life changed by {sign * stmt.amount}",
                  lambda h: _player_life(h, player) == (before or 0) + sign * stmt.amount)]
@@ -214,6 +215,9 @@ def _watching(claims: list[tuple[n.Statement, str, bool]], fed: list[n.Statement
         told = r.resolving is not None and r.resolving.kind == "damage" and isinstance(stmt, n.DealDamage)
         already = sum(amount for src, amount, to in r.resolved_damage if told and isinstance(stmt, n.DealDamage)
                       and src.name == stmt.source.text and to == stmt.recipient.text)
+        if isinstance(stmt, n.LoseLife) and stmt.for_source is None and r.resolving is None:
+            burned = r.mana_burned.get(stmt.player.text)
+            already = burned[0] if burned is not None and g.step_serial <= burned[1] + 1 else 0
         try:
             checks = _claims(g, stmt, already)
         except LookupError:

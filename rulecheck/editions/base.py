@@ -71,6 +71,14 @@ class Edition:
     mana_empties_each_step = True
     """Mana pools empty as each step ends (not only as each phase ends)."""
 
+    has_two_headed_giant = True
+    """The rulebook has the Two-Headed Giant variant (810) and its shared team turns (805)."""
+
+    team_attacks_as_group = True
+    """Two-Headed Giant: creatures attack the defending team as a group, and the active team chooses one defending
+    player for each to assign its combat damage to (baseline 810.7f); later rules name the player each attacks
+    (current 805.10b)."""
+
     sagas_gain_lore = False
     """As a player's precombat main phase begins, each Saga they control gets a lore counter (a turn-based
     action), which triggers its chapter ability."""

@@ -49,6 +49,8 @@ RENUMBER: dict[str, str | None] = {
     "current:502.2": "502.2",
     "current:724.2": "724.2",
     "current:505.4": "505.4",
+    # Two-Headed Giant's combat rules (baseline 810.7) are those of the shared team turns option (805.10)
+    "810.7a": "805.10a", "810.7c": "805.10b", "810.7d": "805.10d", "810.7e": None, "810.7f": "805.10f",
 }
 
 # rules of this edition only
@@ -84,6 +86,7 @@ class CurrentEdition(Edition):
     has_damage_assignment_order = False
     sagas_gain_lore = True
     ends_combat_phase = True
+    team_attacks_as_group = False   # 805.10b: each attacker attacks one defending player
 
 
 CURRENT = CurrentEdition(derive(RULES, RENUMBER, TITLES, ADDED), RENUMBER)

@@ -80,8 +80,8 @@ RULES: tuple[Rule, ...] = (
        related=("508.1b",)),
     _r("506.2a", "In multiplayer the attacking player chooses one defending player unless all opponents defend",
        NOT_OBSERVABLE, "checked through 507.1, where the choice is made"),
-    _r("506.2b", "Two-Headed Giant: the nonactive team defends", NOT_OBSERVABLE,
-       "Two-Headed Giant games are not part of the transcript language yet"),
+    _r("506.2b", "Two-Headed Giant: the active team attacks and the nonactive team defends",
+       related=("810.7a",)),
     _r("506.3", "Only creatures attack and block; only players and planeswalkers are attacked"),
     _r("506.3a", "A noncreature put onto the battlefield attacking or blocking is not in combat"),
     _r("506.3b", "A creature put onto the battlefield attacking under a non-attacking player's control is not "

@@ -124,6 +124,7 @@ class Edition2003(Edition):
     combat_damage_uses_stack = True
     mana_burn = True
     mana_empties_each_step = False
+    has_two_headed_giant = False   # Two-Headed Giant entered the rules in 2005
     cr_note = ("rulecheck's 2003 edition has the numbers of July 2003; in a text of May 2003 mana burn is 300.4, and "
                "300.3 is the end of \"until end of\" effects")
 

@@ -10,6 +10,7 @@ from ..nodes import Ability
 from .game import Game
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
+from .teams import is_active, opponents
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -154,7 +155,7 @@ def needs_two_blockers(g: Game, a: Permanent) -> bool:
 
 
 def able_to_attack(g: Game, p: Permanent) -> bool:
-    return (p.is_creature() and p.controller == g.active and not p.tapped and not p.phased_out
+    return (p.is_creature() and is_active(g, p.controller) and not p.tapped and not p.phased_out
             and (not p.new or g.has_ability(p, "haste"))
             and (not g.has_ability(p, "defender") or g.has_ability(p, ATTACKS_DESPITE_DEFENDER))
             and not g.has_ability(p, "can't attack"))
@@ -204,7 +205,7 @@ def attacks_free(g: Game, player: str) -> bool:
 
 def can_attack_for_free(g: Game) -> bool:
     """Whether something can be attacked without paying a cost: an untaxed defending player, or a planeswalker."""
-    defenders = g.defenders or [x for x in g.players if x != g.active]
+    defenders = g.defenders or opponents(g, g.active)
     if any(attacks_free(g, d) for d in defenders):
         return True
     return any((q.card.is_("planeswalker") and q.controller in defenders) or
@@ -221,10 +222,12 @@ def dictated_defender(g: Game) -> str | None:
 
 
 def begin_combat(g: Game) -> None:
-    opponents = [x for x in g.players if x != g.active]
-    everyone = g.option == "attack multiple players" or (g.archenemy is not None and g.active == g.archenemy)
+    others = opponents(g, g.active)
+    # the nonactive team defends (810.7a, 805.10a)
+    everyone = g.option == "attack multiple players" or (g.archenemy is not None and g.active == g.archenemy) \
+        or len(others) < len(g.players) - 1
     dictated = dictated_defender(g)
-    g.defenders = [dictated] if dictated is not None else opponents if len(g.players) == 2 or everyone else []
+    g.defenders = [dictated] if dictated is not None else others if len(g.players) == 2 or everyone else []
     for p in g.battlefield.values():
         p.removed_from_combat = False
         p.declared_blocker = False

@@ -121,6 +121,7 @@ class PlayerState:
     emptied_mana: list[str] = field(default_factory=list)
     land_played: tuple[str, int] | None = None
     scheme: str | None = None
+    team: tuple[str, ...] = ()         # in a team game: the players of this player's team, this player included
 
 
 @dataclass(eq=False, slots=True)

@@ -59,6 +59,7 @@ from .header import (
     DelayedTrigger,
     Edition,
     Fact,
+    GameFormat,
     Holds,
     Include,
     Option,
@@ -66,6 +67,7 @@ from .header import (
     Players,
     PlayerState,
     PriorityMode,
+    Teams,
     Title,
     TurnHeader,
 )
@@ -126,4 +128,5 @@ __all__ = [
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
     "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
+    "GameFormat", "Teams",
 ]

@@ -39,6 +39,18 @@ class Archenemy(Statement):
     player: Ref
 
 
+class GameFormat(Statement):
+    """`format: two-headed giant`: the multiplayer variant the game is played in."""
+
+    name: str
+
+
+class Teams(Statement):
+    """`teams: Alice & Anna, Bob & Bill`: the teams, each a tuple of its players."""
+
+    teams: tuple[tuple[Ref, ...], ...]
+
+
 class CardDef(Statement):
     name: str
     name_column: int
@@ -86,8 +98,9 @@ class TurnHeader(Statement):
     player: Ref
     extra: bool
     in_step: str | None
+    teammates: tuple[Ref, ...] = ()   # a team's turn: 'turn 5: Alice & Anna' (player Alice, teammates Anna)
 
 
 SETUP_KINDS = (Title, Players, Edition, PriorityMode, AbilitiesUnknown, Include, Option, Archenemy, CardDef,
-               PlayerState,
+               PlayerState, GameFormat, Teams,
                Controls, Holds, DelayedTrigger)

@@ -18,6 +18,7 @@ class Cast(Statement):
     paying: str | None
     from_pool: bool
     sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
+    free: bool = False                  # 'without paying its mana cost'
 
 
 class Activate(Statement):

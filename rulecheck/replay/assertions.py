@@ -67,7 +67,8 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
                                   f"{stmt.subject.text} for {burned} life")
         if actual is not None and actual != stmt.count:
             what = "cards in hand" if stmt.what == "hand" else "life"
-            return "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}"
+            shared = f" (the life total {' & '.join(ps.team)} share)" if ps.team and stmt.what == "life" else ""
+            return "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}{shared}"
         return None
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:

@@ -104,6 +104,9 @@ class Replay:
         self.pending_flagged = False
         self.priority_used = False    # someone has acted with priority in this step (explicit transcripts)
         self.priority_rule: str | None = None   # the rule of the next first-priority check, when not the step's
+        # the statement flagged for acting before the active player had priority, and the rule printed: if a
+        # turn-based action of the step is narrated after it, that fault is the one to report (703.4)
+        self.priority_flagged: tuple[n.Statement, str, int] | None = None   # (statement, rule, step serial)
         # creatures that entered "attacking" or "blocking" but aren't: (key, why) (506.3)
         self.not_in_combat: dict[int, tuple[str, str]] = {}
         # mana burn not narrated (editions with mana burn): player -> (life lost, step serial of the burn)
@@ -124,6 +127,9 @@ class Replay:
         # source, text, line), for `unread.py`
         self.resolved_unread: list[tuple[int, str, str, int]] = []
         self.first_draw_skipped = False   # turn 1 of a two-player game: no draw step (103.7a)
+        # the header's `format:` and `teams:` lines (Two-Headed Giant, replay/teams.py)
+        self.team_format: n.GameFormat | None = None
+        self.team_header: n.Teams | None = None
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:
@@ -155,6 +161,16 @@ class Replay:
         """A finding that is not a violation: something rulecheck could not judge."""
         self.findings.append(Finding(stmt.span.line, stmt.span.column, stmt.span.end_column, code, message,
                                      severity="warning"))
+
+    def unflag(self, stmt: n.Statement, rule: str) -> None:
+        """Withdraw the finding of `rule` on the statement: a later line showed that the statement's fault is
+        another rule's (one fault, one finding)."""
+        span = stmt.span
+        kept = [f for f in self.findings if not (f.line == span.line and f.column == span.column and f.rule == rule)]
+        if len(kept) != len(self.findings):
+            self.findings = kept
+            self._flagged.discard((span.line, rule))
+            self._flagged_stmt.discard((span.line, span.column))
 
     def is_flagged(self, stmt: n.Statement) -> bool:
         return (stmt.span.line, stmt.span.column) in self._flagged_stmt

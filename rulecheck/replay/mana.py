@@ -7,6 +7,7 @@ from ..game.combat import is_attacker
 from ..game.lands import land_plays_allowed, may_play_from
 from ..game.pools import empty_pools, mana_added, note_emptied, unspent
 from ..game.steps import STEP_PHASE, mana_symbols, mana_value
+from ..game.teams import is_active, whose_turn
 from .context import Replay
 from .registry import handles
 from .tba import (
@@ -29,8 +30,8 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged:
         before = g.lands_this_turn.get(player)
-        if player != g.active:
-            r.flag(stmt, "505.5b", f"{player} plays {card.name} during {g.active}'s turn; only the active player "
+        if not is_active(g, player):   # each player of the active team may play a land (805.4c)
+            r.flag(stmt, "505.5b", f"{player} plays {card.name} during {whose_turn(g)}'s turn; only the active player "
                                    "may play a land")
         elif g.step not in ("precombat main phase", "postcombat main phase"):
             r.flag(stmt, "505.5b", f"{player} plays {card.name} in the {g.step}; a land is played only in a main "
@@ -132,6 +133,18 @@ def burn_narrated(r: Replay, stmt: n.Statement) -> bool:
     """Whether the statement narrates the mana burn of the phase that just ended (2003: part of the phase
     ending, so it may be written between the phase and the next step)."""
     return isinstance(stmt, n.LoseLife) and stmt.for_source is None and _burned(r, stmt.player.text, stmt.amount)
+
+
+def misnarrated_burn(r: Replay, stmt: n.Statement) -> int | None:
+    """The burn a statement narrates with another amount: 'Alice loses 3 life' just after a phase ended with 2
+    unused mana in her pool is the burn line, and its amount is its fault (2003: 300.3), not an event between
+    steps. The life the burn took, or None when the statement is not such a line."""
+    if not isinstance(stmt, n.LoseLife) or stmt.for_source is not None or r.resolving is not None:
+        return None
+    burned = r.mana_burned.get(stmt.player.text)
+    if burned is None or burned[0] == stmt.amount or r.game.step_serial > burned[1] + 1:
+        return None
+    return burned[0]
 
 
 def _burned(r: Replay, player: str, amount: int) -> bool:

@@ -7,6 +7,7 @@ from .. import nodes as n
 from ..game.game import Game
 from ..game.objects import PlanEntry
 from ..game.steps import PHASE_NAMES, STEP_PHASE, canonical_step
+from ..game.teams import is_active
 from .context import Replay
 from .registry import handles
 from .steps import OWN_TURN_ONLY, remove_from_plan
@@ -36,7 +37,7 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
         else:
             entries.append(PlanEntry(s, "extra_step"))
     player = g.player(stmt.player)
-    if entries and player != g.active and r.edition.number(OWN_TURN_ONLY) is not None:
+    if entries and not is_active(g, player) and r.edition.number(OWN_TURN_ONLY) is not None:
         r.refused_extra = (player, entries)   # adds nothing; judged if the transcript takes it anyway
         return
     if entries:
@@ -78,7 +79,7 @@ def skip_step(r: Replay, stmt: n.SkipStep) -> None:
     g = r.game
     player = g.player(stmt.player)
     step = canonical_step(stmt.step)
-    if player == g.active and g.started and _still_ahead(g, step):
+    if is_active(g, player) and g.started and _still_ahead(g, step):   # the team skips it (805.8)
         remove_from_plan(r, step)
         g.skipped_steps.add(step)
     else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.combat import KEYWORD_TRIGGERS, keyword_name
 from ..game.objects import Permanent
+from ..game.teams import is_active
 from .context import Replay
 
 LORE = "current:505.4"
@@ -35,7 +36,7 @@ def unowed_chapter(r: Replay, stmt: n.Trigger, perm: Permanent) -> bool:
     why = ""
     if step == "postcombat main phase":
         why = ": only the precombat main phase adds one, and a main phase after the first is a postcombat one"
-    elif step == "precombat main phase" and perm.controller != g.active:
+    elif step == "precombat main phase" and not is_active(g, perm.controller):
         why = f": only {perm.controller}'s own precombat main phase adds one, and this is {g.active}'s turn"
     return r.flag(stmt, LORE, f"{perm.name}'s chapter abilities trigger when a lore counter is put on it, and "
                               f"nothing put one on it in this {step}{why}")

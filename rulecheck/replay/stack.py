@@ -16,6 +16,7 @@ from ..game.steps import (
     trigger_condition,
     trigger_step,
 )
+from ..game.teams import is_active, teammates, turn_of, whose_turn
 from .cardtext import end_the_combat, on_resolution, unread_texts
 from .combat import timing
 from .combat.entering import enter_as_told
@@ -57,7 +58,7 @@ def priority_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> No
 def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = r.game.player(stmt.player)
     priority_action(r, stmt, player, "passes priority")
-    r.game.passed.add(player)
+    r.game.passed.update(teammates(r.game, player))   # a team passes, not its players (805.5b)
 
 
 @handles(n.AllPass, checks=PRIORITY_CHECKS)
@@ -86,11 +87,11 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged:
         flagged = _sorcery_timing(r, stmt, player, card)
-    if not flagged:
+    if not flagged and r.resolving is None:   # a cast the resolution instructs ignores timing (608.2g)
         flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
-    if not flagged:
+    if not flagged and not stmt.free:
         _pay(r, stmt, player, stmt.paying or card.mana_cost, card.name, stmt.card)
     ps = g.pstate[player]
     if card.name in ps.hand_cards:
@@ -150,13 +151,13 @@ def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> Non
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
     g = r.game
     if not (set(card.types) & SORCERY_TYPES) or any(a.text == "flash" for a in card.abilities) or \
-            r.game.abilities_unknown:
-        return False
+            r.game.abilities_unknown or r.resolving is not None:
+        return False   # a spell cast as a resolving spell or ability instructs ignores its timing (608.2g)
     main = g.step in ("precombat main phase", "postcombat main phase")
     kind = "sorcery" if card.is_("sorcery") else "creature" if card.is_("creature") else card.types[-1]
-    if player != g.active:
-        return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} during {g.active}'s turn; only "
-                                      "the active player may cast sorcery-speed spells")
+    if not is_active(g, player):
+        return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} during {whose_turn(g)}'s turn; "
+                                      "only the active player may cast sorcery-speed spells")
     if not main:
         return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} in the {g.step}; such spells "
                                       "are cast only in a main phase")
@@ -206,7 +207,7 @@ def _loyalty(r: Replay, stmt: n.Activate, player: str, cost: int) -> bool:
         r.state(stmt.source, stmt.span.line, f"{p.name} is {p.controller}'s; only its controller activates its "
                                              "loyalty abilities")
         return True
-    if player != g.active:
+    if not is_active(g, player):
         return r.flag(stmt, "505.5a", f"{what} during {g.active}'s turn; loyalty abilities are activated only "
                                       "when their controller could cast a sorcery", ("606.3",))
     if g.step not in ("precombat main phase", "postcombat main phase"):
@@ -315,7 +316,8 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
                                        "this is the turn's first main phase, the precombat one, so it doesn't "
                                        "trigger")
             elif g.step is not None and g.step in watched and not delayed and \
-                    not any(trigger_applies(t, g.step, perm.controller, g.active) for t in step_triggers):
+                    not any(trigger_applies(t, g.step, perm.controller, turn_of(g, perm.controller))
+                            for t in step_triggers):
                 step_name = g.step.replace(" step", "")
                 r.flag(stmt, STEP_TRIGGER_RULE.get(g.step, "500.6"),
                        f"{source}'s ability triggers at the beginning of {perm.controller}'s {step_name}, and this is "
@@ -369,7 +371,7 @@ def _delayed_problem(r: Replay, stmt: n.Trigger, source: str) -> bool:
                f"{source}'s delayed ability was created during this {what}, so it triggers at the beginning of the "
                f"next one, not this one", ("603.7a",))
         return True
-    if not delayed or g.step is None or any(delayed_fires(d, g.step, g.active) for d in delayed):
+    if not delayed or g.step is None or any(delayed_fires(d, g.step, turn_of(g, d.controller)) for d in delayed):
         return False
     d = next((d for d in delayed if d.step == g.step or (d.step == "precombat main phase" and
                                                           g.step == "postcombat main phase")), None)

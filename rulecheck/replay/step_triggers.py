@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..game.combat import MONARCH
 from ..game.objects import PendingTrigger, Permanent
 from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
+from ..game.teams import is_active, turn_of
 from .context import Replay
 
 
@@ -23,12 +24,13 @@ def owe_step_triggers(r: Replay, step: str) -> None:
                 # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
                 # line
                 if ab.kind == "trigger" and " next " not in trigger_condition(ab.text) and \
-                        trigger_applies(ab.text, step, _whose(p, ab.text), g.active, first):
+                        trigger_applies(ab.text, step, _whose(p, ab.text), turn_of(g, _whose(p, ab.text)), first):
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
     if g.delayed:
         g.pending.extend(fire_delayed(r, step))
-    if step == "end step" and g.designations.get("monarch") == g.active:
-        g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, g.active, "current:724.2",
+    monarch = g.designations.get("monarch")
+    if step == "end step" and monarch is not None and is_active(g, monarch):
+        g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, monarch, "current:724.2",
                                         "as the monarch's end step began"))
     if step == "precombat main phase" and g.cards.has_sagas:
         _lore_counters(r)
@@ -37,7 +39,7 @@ def owe_step_triggers(r: Replay, step: str) -> None:
 def fire_delayed(r: Replay, step: str) -> list[PendingTrigger]:
     """The delayed triggers that trigger as this step begins: they leave the game's list, for good (603.7b)."""
     g = r.game
-    fired = [d for d in g.delayed if delayed_fires(d, step, g.active)]
+    fired = [d for d in g.delayed if delayed_fires(d, step, turn_of(g, d.controller))]
     for d in fired:
         g.delayed.remove(d)
         r.spent_delayed[d.source] = f"at the beginning of {g.active}'s {step} in turn {g.turn}"
@@ -49,7 +51,7 @@ def _lore_counters(r: Replay) -> None:
     turn-based action; the counter triggers the chapter ability it reaches (714.3b, 714.2b)."""
     g = r.game
     for p in list(g.battlefield.values()):
-        if p.controller != g.active or p.phased_out or not p.card.is_("saga"):
+        if not is_active(g, p.controller) or p.phased_out or not p.card.is_("saga"):
             continue
         if not r.edition.sagas_gain_lore:   # an edition without Sagas (714): their counters are unknown
             p.counters.pop("lore", None)

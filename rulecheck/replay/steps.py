@@ -18,13 +18,15 @@ from ..game.steps import (
     STEP_TBAS,
     canonical_step,
 )
+from ..game.teams import active_players, has_teams, is_active, next_in_turn_order, teammates
 from .context import Replay
 from .designations import new_turn, untap_check
 from .headings import HEADING, heading_step, passes_between
-from .mana import burn_narrated, step_ends
+from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
 from .tba import SKIPS, STEP_TRIGGER_RULE, assume_tbas
+from .teams import team_turn
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
@@ -36,6 +38,7 @@ TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ende
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
+    team_turn(r, stmt)
     if not g.started:
         g.started = True
         g.turn = stmt.number
@@ -75,7 +78,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
         r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s extra turn, but {player} skips their next turn, "
                                "which is this one")
     if expected_extra is not None:
-        if player != expected_extra:
+        if expected_extra not in teammates(g, player):   # a player's extra turn is the team's (805.8)
             r.flag(stmt, "500.7",
                    f"turn {stmt.number} is {player}'s, but the most recently created extra turn is "
                    f"{expected_extra}'s, and it comes first")
@@ -83,18 +86,16 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
         else:
             g.extra_turns.pop()
     else:
-        i = g.players.index(g.normal_turn_player)
-        nxt = g.players[(i + 1) % len(g.players)]
+        nxt = next_in_turn_order(g, g.normal_turn_player)   # the next team's, with teams (805.4)
         skipped: list[str] = []
-        while nxt in g.skip_turns:
-            g.skip_turns.remove(nxt)
-            skipped.append(nxt)
-            i = g.players.index(nxt)
-            nxt = g.players[(i + 1) % len(g.players)]
-        if player != nxt and not stmt.extra and player in skipped:
+        while (skipper := next((x for x in teammates(g, nxt) if x in g.skip_turns), None)) is not None:
+            g.skip_turns.remove(skipper)   # a player's skipped turn is the team's (805.8)
+            skipped.extend(teammates(g, nxt))
+            nxt = next_in_turn_order(g, nxt)
+        if nxt not in teammates(g, player) and not stmt.extra and player in skipped:
             r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s, but {player} skips this turn, so {nxt} takes "
                                    "the next turn")
-        elif player != nxt and not stmt.extra:
+        elif nxt not in teammates(g, player) and not stmt.extra:
             r.flag(stmt, "500.1", f"turn {stmt.number} is {player}'s, but {nxt} takes the next turn")
         if not stmt.extra:
             g.normal_turn_player = player
@@ -139,16 +140,19 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
 
 def _apply_skips(r: Replay) -> None:
     g = r.game
-    r.first_draw_skipped = g.turn == 1 and len(g.players) == 2   # every edition (2003: outside its text)
-    # the starting player's first turn (103.7a), "skip your draw step" (Yawgmoth's Bargain), "skip your untap step"
-    for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or the active player's own
-        if (step == "draw step" and r.first_draw_skipped or g.global_static(text, None if anyones else g.active)) and \
+    # the starting player's first turn in a two-player game (103.7a), the starting team's (810.6); every
+    # edition (2003: outside its text)
+    r.first_draw_skipped = g.turn == 1 and (len(g.players) == 2 or has_teams(g))
+    # "skip your draw step" (Yawgmoth's Bargain), "skip your untap step": any active player's (a team's turn)
+    for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or an active player's own
+        if (step == "draw step" and r.first_draw_skipped
+                or any(g.global_static(text, None if anyones else p) for p in active_players(g))) and \
                 any(e.step == step for e in g.plan):
             remove_from_plan(r, step)
             g.skipped_steps.add(step)
     keep: list[tuple[str, str, bool]] = []
     for player, step, this_turn in g.skips:
-        if player != g.active:
+        if not is_active(g, player):   # a player's skipped step is the team's (805.8)
             keep.append((player, step, this_turn))
             continue
         remove_from_plan(r, step)
@@ -493,7 +497,7 @@ def before_event(r: Replay, stmt: n.Statement) -> bool:
     if not isinstance(stmt, n.ManaEmpties):
         r.mana_emptied = None
     if (g.between_steps or g.between_turns) and isinstance(stmt, _EVENTS) and r.resolving is None \
-            and not burn_narrated(r, stmt):
+            and not burn_narrated(r, stmt) and misnarrated_burn(r, stmt) is None:
         what = "between turns" if g.between_turns else "between steps"
         r.flag(stmt, "500.11", f"this happens {what}; nothing happens between turns, steps or phases")
     if r.gap and g.step is None and not isinstance(stmt, _STEP_END):

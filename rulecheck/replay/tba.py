@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
 from ..game.steps import STEP_TBAS
+from ..game.teams import active_players, active_side, is_active
 from .context import Replay
 from .handsize import max_hand_size
 
@@ -65,17 +66,18 @@ def assume_tbas(r: Replay) -> None:
         r.tba_assumed.add(kind)
         if kind == "untap":
             for p in g.battlefield.values():
-                if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
+                if p.tapped and is_active(g, p.controller) and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
-            for p in [p for p in g.battlefield.values() if p.controller == g.active and not p.phased_indirectly
+            for p in [p for p in g.battlefield.values() if is_active(g, p.controller) and not p.phased_indirectly
                       and (p.phased_out or g.has_ability(p, "phasing"))]:
                 # phasing in a stretch the transcript left out: what it triggered is not known
                 g.phase(p, not p.phased_out, triggers=not r.gap)
         elif kind == "draw":
-            ps = g.pstate[g.active]
-            if ps.hand is not None:
-                ps.hand += 1
+            for player in active_players(g):   # each player of the active team draws (805.4b)
+                ps = g.pstate[player]
+                if ps.hand is not None and f"draw:{player}" not in r.tba_done:
+                    ps.hand += 1
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0
@@ -85,6 +87,10 @@ def assume_tbas(r: Replay) -> None:
             elif ps.hand is not None and maximum is not None and ps.hand > maximum:
                 r.assumed_discard = ps.hand - maximum
                 ps.hand = maximum
+            for mate in (p for p in active_players(g) if p != g.active):   # each active player discards (805.4)
+                other, most = g.pstate[mate], max_hand_size(g, mate)
+                if other.hand is not None and most is not None and other.hand > most:
+                    other.hand = most
         elif kind == "cleanup_damage":
             g.cleanup()
         elif kind == "declare_attackers":
@@ -115,6 +121,8 @@ def what_happens(stmt: n.Statement) -> str:
         return f"{stmt.player.text} plays {stmt.card.text}"
     if isinstance(stmt, n.PassPriority):
         return f"{stmt.player.text} passes priority"
+    if isinstance(stmt, n.TapForMana):
+        return f"{stmt.player.text} activates a mana ability"
     return "this happens"
 
 
@@ -129,6 +137,8 @@ def tba(r: Replay, kind: str, stmt: n.Statement) -> bool:
     if kind not in order:
         return False
     late = kind in r.tba_assumed
+    if r.first_other is not None and (kind not in r.tba_done or late):
+        before_action(r)
     if r.first_other is not None and (kind not in r.tba_done or late) and not r.is_flagged(r.first_other):
         r.flag(r.first_other, TBA_RULE[kind],
                f"{what_happens(r.first_other)} before {TBA_WORDS[kind]}, a turn-based action that comes first in "
@@ -157,6 +167,16 @@ def _undo_assumed(r: Replay, kind: str) -> None:
     elif kind == "declare_attackers" and r.assumed_removed_plan:
         g.plan[0:0] = r.assumed_removed_plan
         r.assumed_removed_plan = []
+
+
+def before_action(r: Replay) -> None:
+    """The step's first event came before a turn-based action narrated now: that is its fault (703.4), and acting
+    before the active player had priority in the same step (that event, or the mana ability activated just before
+    it) is the same fault, not a second one; its finding gives way."""
+    flagged = r.priority_flagged
+    if flagged is not None and flagged[2] == r.game.step_serial:
+        r.unflag(flagged[0], flagged[1])
+        r.priority_flagged = None
 
 
 def other_event(r: Replay, stmt: n.Statement) -> None:
@@ -218,13 +238,16 @@ def first_priority(r: Replay, stmt: n.Statement, player: str, *, quiet: bool = F
     r.priority_used = True
     after, r.priority_rule = r.priority_rule, None
     rule = after or ACTIVE_PRIORITY_RULE.get(g.step or "")
-    if quiet or g.mode != "explicit" or rule is None or player == g.active:
+    if quiet or g.mode != "explicit" or rule is None or is_active(g, player):   # the active team's priority (805.5)
         return False
     if after is not None:
-        return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but the active player, "
-                                  f"{g.active}, receives priority then and has not passed", ("117.3b",))
-    return r.flag(stmt, rule, f"{player} acts first in the {g.step}, but the active player, {g.active}, receives "
-                              f"priority first and has not passed", ("117.3a",))
+        return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but {active_side(g)} "
+                                  "receives priority then and has not passed", ("117.3b",))
+    flagged = r.flag(stmt, rule, f"{player} acts first in the {g.step}, but {active_side(g)} receives priority "
+                                 "first and has not passed", ("117.3a",))
+    if flagged:
+        r.priority_flagged = (stmt, r.edition.number(rule) or rule, g.step_serial)
+    return flagged
 
 
 def pending_trigger(r: Replay, stmt: n.Statement) -> bool:

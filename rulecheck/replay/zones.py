@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.game import strip_copy
+from ..game.teams import active_players, has_teams, is_active
 from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
 from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
 from .handsize import max_hand_size
-from .mana import narrated_burn
+from .mana import misnarrated_burn, narrated_burn
 from .registry import handles
-from .tba import KEEP_TAPPED, TBA_WORDS, in_step, other_event, tba
+from .tba import KEEP_TAPPED, TBA_WORDS, before_action, in_step, other_event, tba, what_happens
 
 
 @handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
@@ -23,17 +24,23 @@ def draw(r: Replay, stmt: n.Draw) -> None:
     resolving = r.resolving is not None
     if stmt.for_source is not None:
         _direct_effect(r, stmt, stmt.for_source)
-    elif (g.step == "draw step" and player == g.active and "draw" not in r.tba_done and not resolving):
+    elif (g.step == "draw step" and is_active(g, player) and "draw" not in r.tba_done and not resolving
+          and f"draw:{player}" not in r.tba_done):
         if stmt.count != 1:
             r.flag(stmt, "504.1", f"{player} draws {stmt.count} cards for the turn; the draw step's turn-based "
                                   "draw is one card")
         tba(r, "draw", stmt)
-    elif (g.step == "draw step" and player == g.active and r.tba_done.get("draw", 0) is None
+        if has_teams(g):   # each player of the active team draws (805.4b): the action is done once all have
+            r.tba_done[f"draw:{player}"] = stmt
+            if not all(f"draw:{p}" in r.tba_done for p in active_players(g)):
+                del r.tba_done["draw"]
+    elif (g.step == "draw step" and is_active(g, player) and r.tba_done.get("draw", 0) is None
           and r.first_other is not None and not resolving and r.first_other is not stmt
-          and not r.is_flagged(r.first_other) and _first_other_is_priority(r)):
+          and _first_other_is_priority(r)):
         # the draw was assumed when something else happened first; this late narration is that draw
-        r.flag(r.first_other, "703.4c", f"this happens before {TBA_WORDS['draw']}, a turn-based action that "
-                                        f"comes first in the draw step", ("504.1", "703.4"))
+        before_action(r)
+        r.flag(r.first_other, "703.4c", f"{what_happens(r.first_other)} before {TBA_WORDS['draw']}, a turn-based "
+                                        "action that comes first in the draw step", ("504.1", "703.4"))
         return
     else:
         other_event(r, stmt)
@@ -71,7 +78,7 @@ def discard(r: Replay, stmt: n.Discard) -> None:
     if stmt.to_hand_size and not in_step(r, "cleanup step", stmt, "discard"):
         other_event(r, stmt)        # flagged (703.4m); the cards were still discarded, as narrated
     elif g.step == "cleanup step" and (r.resolving is None or stmt.to_hand_size):
-        if player != g.active:
+        if not is_active(g, player):
             r.flag(stmt, "514.1", f"{player} discards in {g.active}'s cleanup step; only the active player "
                                   "discards to hand size", ("703.4m",))
         else:
@@ -113,12 +120,12 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
                 g.perm(ref, prefer=lambda p: p.tapped).tapped = False
         return
     keep = KEEP_TAPPED
-    if player != g.active:
+    if not is_active(g, player):
         _others_untap(r, stmt, player)
     elif isinstance(stmt, n.Untap):
         for ref in stmt.permanents:
             p = g.perm(ref, prefer=lambda q: q.tapped)
-            if p.controller != g.active:
+            if not is_active(g, p.controller):
                 r.flag(stmt, "502.2", f"{p.name} is {p.controller}'s; only the active player's permanents untap "
                                       f"in {g.active}'s untap step", ("703.4b",))
             elif g.has_ability(p, keep):
@@ -136,9 +143,9 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
         if kept is not None:   # the narration says it untaps: the replay goes on from that
             r.flag(stmt, "502.2", f"{kept.name} doesn't untap during its controller's untap step, but this says "
                                   f"all of {player}'s permanents untap (write 'except {kept.name}')", ("703.4b",))
-    if player == g.active:   # another player's untap is not the turn-based action; it happens beside it
+    if is_active(g, player):   # another player's untap is not the turn-based action; it happens beside it
         tba(r, "untap", stmt)
-    if player == g.active:
+    if is_active(g, player):
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
             [p for p in g.battlefield.values()   # (untapping an untapped permanent changes nothing)
@@ -190,7 +197,7 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
         if p.phased_indirectly and stmt.direction == "in" and host is not None:
             r.flag(stmt, "502.1", f"{p.name} phased out with {host.name}, which it is attached to, so it phases in "
                                   f"only with {host.name}, not by itself", ("702.24", "703.4a"))
-        elif p.controller != g.active:
+        elif not is_active(g, p.controller):
             r.flag(stmt, "502.1", f"{p.name} is {p.controller}'s; only the active player's permanents phase in "
                                   f"or out during {g.active}'s untap step", ("703.4a",))
         tba(r, "phasing", stmt)
@@ -222,11 +229,18 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
                     owner.hand += 1
 
 
-@handles(n.LoseLife, checks=("703.2",))
+@handles(n.LoseLife, checks=("703.2", "2003:300.3"))
 def lose_life(r: Replay, stmt: n.LoseLife) -> None:
     player = r.game.player(stmt.player)
     if stmt.for_source is None and narrated_burn(r, player, stmt.amount):
         return   # mana burn, already taken as done when the phase ended
+    burned = misnarrated_burn(r, stmt)
+    if burned is not None:
+        # the burn line with another amount: the life it narrates replaces the burn taken as done
+        r.flag(stmt, "2003:300.3", f"{player} loses {stmt.amount} life as the phase ends, but {burned} unused mana "
+                                   f"left in the pool burned {player} for {burned} life")
+        del r.mana_burned[player]
+        r.game.pstate[player].life += burned
     r.game.pstate[player].life -= stmt.amount
     if stmt.for_source is not None:
         _direct_effect(r, stmt, stmt.for_source)

@@ -12,6 +12,7 @@ from typing import Any
 from ..game.game import Game
 from ..game.objects import PendingTrigger, Permanent, PlayerState, StackItem
 from ..game.steps import PRIORITY_STEPS, STEP_PHASE
+from ..game.teams import has_teams, whose_turn
 from ..replay.context import Replay
 
 State = dict[str, Any]
@@ -60,7 +61,7 @@ def turn_section(r: Replay) -> dict[str, Any]:
     return {
         "edition": r.edition.name,
         "number": g.turn or None,
-        "active": g.active or None,
+        "active": (whose_turn(g) if has_teams(g) else g.active) or None,   # a team's turn: 'Alice & Anna'
         "phase": _phase(step) if step else None,
         "step": step,
         "between": "turns" if g.between_turns else "steps" if g.between_steps else None,

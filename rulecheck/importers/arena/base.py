@@ -61,6 +61,7 @@ class GameBase:
         self.holder_from_state = False           # after a hole: the next holder is the state's, without passes
         self.first_strike_line = 0
         self.resolving: set[int] = set()        # stack objects whose resolution started and hasn't completed
+        self.paid: set[int] = set()             # objects mana was paid for in the state being narrated
         self.cleanup_priority = False           # something triggered in this cleanup step: players get priority
         self.suspect_rollback = -1              # where a hole's lines begin, while the hole may be a rollback
 
@@ -195,7 +196,14 @@ class GameBase:
             guard += 1
 
     def all_pass(self) -> None:
-        """Everyone who hasn't passed since the last change passes: a resolution or a step's end follows."""
+        """Everyone who hasn't passed since the last change passes: a resolution or a step's end follows. When
+        nobody is known to hold priority (the log hasn't said since a hole), the passes are not recorded: a gap
+        says so, rather than nothing."""
+        if self.priority_now() and self.holder is None:
+            last = next((x.text for x in reversed(self.lines) if x.text), "")
+            if last != "...":
+                self.emit("...", "the log doesn't record who passed priority here")
+            return
         if not self.priority_now() or self.holder is None:
             return
         for _ in range(2):

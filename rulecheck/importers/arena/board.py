@@ -19,6 +19,7 @@ class Board(GameBase):
             what = f"{quoted(name)} ability" if kind == "ability" else quoted(name)
             self.emit(f"{what} is countered", "left the stack unseen, in a hole of the log (resolved or countered: "
                                               "the log doesn't say); this only takes it off the stack")
+            self.stack_changed()   # the stack changed: the passes that end the step come after it (500.2)
 
 
     def _battlefield(self) -> list[int]:

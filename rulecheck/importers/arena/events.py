@@ -19,6 +19,7 @@ class Events(Board):
     # ------------------------------------------------------------------ annotations
     def _events(self, annotations: list[Json]) -> None:
         actions: dict[int, int] = {}
+        self.paid = set()
         for ann in annotations:
             if "AnnotationType_UserActionTaken" in ann.get("type", ()):
                 kind = detail(ann, "actionType")
@@ -29,6 +30,7 @@ class Events(Board):
                 # UserActionTaken comes in this state or a later one (a ninjutsu activation)
                 for affected in ann.get("affectedIds", ()):
                     actions.setdefault(int(affected), ACTIVATE)
+                    self.paid.add(int(affected))
         damage: list[Json] = []
         # the objects each annotation's later ones touch: the state's characteristics are those after them, so
         # they are not said at a step boundary that comes before them in this state
@@ -192,6 +194,8 @@ class Events(Board):
                 self.emit(f"{self.seat(owner_seat)} plays {quoted(card)}")
             elif category == "CastSpell":
                 card = self.card_name(obj)
+                if self._cast_by_resolution(int(ann.get("affectorId", 0) or 0), new, card, owner_seat):
+                    continue
                 self.pass_until(owner_seat)
                 self._note_timing(card, owner_seat)
                 self.stack[new] = ("spell", card)
@@ -238,6 +242,28 @@ class Events(Board):
                 else:
                     what = quoted(self.card_name(obj)) if obj.get("grpId") else "a card"
                     self.note(f"{self.seat(owner_seat)} discards {what}")
+
+    def _cast_by_resolution(self, ability: int, instance: int, card: str, seat: int) -> bool:
+        """A spell cast as a resolving ability instructs (cascade, discover, "you may cast ..."; baseline 608.2f,
+        current 608.2g): the log's cast has the ability as its affector. It is part of the resolution, so it is
+        written on the resolution's line, after it (the resolution first, when the log didn't send its start),
+        without passes and without inferring flash from its timing; `without paying its mana cost` unless the
+        log shows mana paid for it."""
+        item = self.stack.get(ability)
+        if ability not in self.resolving and (item is None or item[0] != "ability"):
+            return False
+        if item is not None:   # the log sent no start of the resolution: the cast shows that it began
+            self._resolution(ability)
+            self.resolving.add(ability)
+        last = next((x for x in reversed(self.lines) if x.text), None)
+        if last is None or not (last.joined or last.text.endswith(" ability resolves")):
+            return False   # something was narrated since the resolution: an ordinary cast
+        free = "" if instance in self.paid else " without paying its mana cost"
+        self.lines.append(Line(f"{self.seat(seat)} casts {quoted(card)}{free}", self.gs, self.log_line,
+                               f"{quoted(card)} cast during the resolution (gs {self.gs})", joined=True))
+        self.stack[instance] = ("spell", card)
+        self.stack_changed()
+        return True
 
     def _resolved_attacking(self, instance: int, card: str, obj: Json) -> None:
         """A permanent spell that resolved onto the battlefield attacking (a sneak or ninjutsu-style cast, 508.4):

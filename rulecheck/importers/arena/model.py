@@ -38,6 +38,7 @@ class Line:
     log_line: int
     comment: str = ""
     unless: tuple[str, str] | None = None   # (card, keyword): dropped if the card's final definition has it
+    joined: bool = False   # written on the previous statement's line, after '; ' (a cast during its resolution)
 
 
 @dataclass

@@ -220,8 +220,8 @@ def render(game: Game, options: ImportOptions, last_line: int) -> ImportedGame:
         h(f"card {facts.name}: {card_properties(facts)}", _card_comment(facts))
     h("", "")
     h(f"{game.seat(first)} skips the next draw step", "the player who goes first skips the draw of turn 1")
-    lines = head + [line for line in game.lines
-                    if line.unless is None or line.unless[1] not in game.cards[line.unless[0]].all_keywords()]
+    lines = head + _joined([line for line in game.lines
+                            if line.unless is None or line.unless[1] not in game.cards[line.unless[0]].all_keywords()])
     out: list[str] = []
     origins: dict[int, tuple[int, int]] = {}
     for number, line in enumerate(lines, 1):
@@ -240,6 +240,20 @@ def render(game: Game, options: ImportOptions, last_line: int) -> ImportedGame:
             out.append("")
     name = f"{_safe(game.match_id)}-{game.number}.transcript"
     return ImportedGame(name, "\n".join(out) + "\n", origins, game.first_line, last_line, game.result)
+
+
+def _joined(lines: list[Line]) -> list[Line]:
+    """Lines marked `joined` (a spell cast during a resolution) go on the previous statement's line, after '; '."""
+    out: list[Line] = []
+    for line in lines:
+        k = next((i for i in range(len(out) - 1, -1, -1) if out[i].text), None) if line.joined else None
+        if k is None:
+            out.append(line)
+            continue
+        prev = out[k]
+        comment = "; ".join(c for c in (prev.comment, line.comment) if c)
+        out[k] = Line(f"{prev.text}; {line.text}", prev.gs, prev.log_line, comment, prev.unless)
+    return out
 
 
 def card_properties(facts: CardFacts) -> str:

@@ -39,6 +39,15 @@ class HeaderBuild(BuildBase):
     def archenemy(self, player: n.Ref) -> n.Archenemy:
         return n.Archenemy(self._span(player), player)
 
+    def game_format(self, text: Token) -> n.GameFormat:
+        return n.GameFormat(self._span(text), " ".join(str(text).split()).lower())
+
+    def team(self, *players: n.Ref) -> tuple[n.Ref, ...]:
+        return players
+
+    def teams(self, *teams: tuple[n.Ref, ...]) -> n.Teams:
+        return n.Teams(self._span(*[p for t in teams for p in t]), teams)
+
     def type_line(self, *toks: Token) -> tuple[str, Any]:
         types = tuple(str(t) for t in toks if t.type == "CARD_TYPE")
         pts = [str(t) for t in toks if t.type == "PT"]

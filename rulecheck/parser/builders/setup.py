@@ -88,6 +88,11 @@ class SetupBuild(BuildBase):
     def ability_fact(self, ability: n.Ability) -> n.Fact:
         return n.Fact("ability", ability)
 
+    def team_turn_header(self, num: Token, team: tuple[n.Ref, ...], *rest: Token) -> n.TurnHeader:
+        header = self.turn_header(num, team[0], *rest)
+        return n.TurnHeader(self._span(num, *team, *rest), header.number, team[0], header.extra, header.in_step,
+                            team[1:])
+
     def turn_header(self, num: Token, player: n.Ref, *rest: Token) -> n.TurnHeader:
         extra = any(t.type == "EXTRA" for t in rest)
         steps = [t for t in rest if t.type == "STEP"]

@@ -57,6 +57,11 @@ class StackBuild(BuildBase):
         return n.Cast(self._span(player, card, *targets), player, card, targets, paying and paying[0],
                       bool(paying and paying[1]), sacrificing)
 
+    def cast_free(self, player: n.Ref, card: n.Ref, free: Token, *opts: Any) -> n.Cast:
+        targets, paying, sacrificing = self._opts(opts)
+        return n.Cast(self._span(player, card, free, *targets), player, card, targets, paying and paying[0],
+                      bool(paying and paying[1]), sacrificing, True)
+
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
         targets, paying, sacrificing = self._opts(opts)
         return n.Activate(self._span(player, source), player, source, targets, paying and paying[0],

@@ -20,6 +20,7 @@ from ...game.game import Game
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
+from ...game.teams import is_active, teammates
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba
@@ -34,7 +35,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
     g = r.game
     p = g.perm(stmt.creature, anywhere=True)
     player = p.controller
-    kind = "assign_ap" if player == g.active else "assign_dp"
+    kind = "assign_ap" if is_active(g, player) else "assign_dp"
     if in_step(r, g.step if g.step in DAMAGE_STEPS else "combat damage step", stmt, kind):
         tba(r, kind, stmt)
     if r.assigning is None or r.assigning.player != player:
@@ -81,6 +82,9 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                 target = None   # the planeswalker it attacked left the battlefield or combat (506.4c)
                 if over is not None:
                     target = over   # ... but trample over planeswalkers still reaches its controller (702.19e)
+            if target in g.pstate and r.edition.team_attacks_as_group and len(set(recipients)) == 1 \
+                    and recipients[0] in teammates(g, target):
+                target = recipients[0]   # the active team chooses one defending player for it (baseline 810.7f)
             if total and (target is None or any(name not in (target, over) for name in recipients)):
                 if target is None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, but what it was attacking has left combat, so "

@@ -29,6 +29,7 @@ from ...game.combat import (
     triggers_on_attacking_alone,
 )
 from ...game.objects import Permanent
+from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
 from ..context import Declaration, Replay
 from ..costs import judge_cost
 from ..registry import closes, handles
@@ -47,7 +48,11 @@ def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
     chosen = [g.player(ref) for ref in stmt.defenders]
     if in_step(r, "beginning of combat step", stmt, "choose_defender"):
         tba(r, "choose_defender", stmt)
-        if player != g.active:
+        if has_teams(g):
+            r.flag(stmt, "507.1", f"{player} chooses a defending player, but in Two-Headed Giant the nonactive team "
+                                  f"({' & '.join(opponents(g, g.active))}) defends; nobody chooses",
+                   ("506.2b", "810.7a"))
+        elif player != g.active:
             r.flag(stmt, "507.1", f"{player} chooses the defending player, but the active player {g.active} does")
         elif len(chosen) != 1 and g.option != "attack multiple players":
             r.flag(stmt, "507.1", f"{player} chooses {', '.join(chosen)} as defending players; in this game the "
@@ -61,7 +66,8 @@ def choose_defender(r: Replay, stmt: n.ChooseDefender) -> None:
     g.defenders = chosen
 
 
-@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.3", "508.1c", "703.4f", "current:310.8b"))
+@handles(n.DeclareAttackers, checks=("508.1", "508.1a", "506.2", "506.2b", "506.3", "508.1c", "703.4f",
+                                     "current:310.8b"))
 def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -73,8 +79,11 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     decl.lines.append(stmt)
     decl.band = decl.band or stmt.band
     # a declaration by another player is flagged, and its creatures attack all the same (one fault, one finding)
-    wrong_player = player != g.active
-    if wrong_player:
+    wrong_player = not is_active(g, player)
+    if wrong_player and has_teams(g):
+        r.flag(stmt, "508.1", f"{player} declares attackers, but {player}'s team is not the active team; the "
+                              f"active team, {whose_turn(g)}, declares attackers", ("810.7c",))
+    elif wrong_player:
         r.flag(stmt, "508.1", f"{player} declares attackers, but only the active player {g.active} does")
     target_name: str | None = None
     if stmt.target is not None:
@@ -94,6 +103,9 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
         if ref.text == player:
             r.flag(stmt, "506.2", f"{player} can't attack herself; only the defending player and their "
                                   "planeswalkers can be attacked", ("508.1b",))
+        elif ref.text in teammates(g, player):
+            r.flag(stmt, "506.2b", f"{ref.text} is {player}'s teammate; the active team's creatures attack the "
+                                   f"other team ({' & '.join(opponents(g, player))})")
         elif g.defenders and ref.text not in g.defenders:
             r.flag(stmt, "506.2", f"{ref.text} is not a defending player this combat", ("508.1b",))
         return ref.text
@@ -104,6 +116,9 @@ def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str
         kind = " ".join(t for t in p.card.types if t not in _COLOUR_WORDS)
         r.flag(stmt, "506.3", f"{p.name} is a {kind}, not a player or planeswalker; only players and planeswalkers "
                               "can be attacked")
+    elif p.controller in teammates(g, player) and has_teams(g):
+        r.flag(stmt, "506.2b", f"{p.name} is {p.controller}'s planeswalker, on the active team; only the defending "
+                               "team's planeswalkers can be attacked")
     elif p.controller == player or (g.defenders and p.controller not in g.defenders):
         r.flag(stmt, "506.2", f"{p.name} is {p.controller}'s planeswalker; only planeswalkers controlled by the "
                               "defending player can be attacked", ("508.1b",))
@@ -130,7 +145,7 @@ def _cannot_join_combat(r: Replay, stmt: n.Statement, p: Permanent, player: str,
     player's, phased out, tapped (`rule`: 508.1a or 509.1a). None: none of these; else what `flag` returned."""
     if not p.is_creature():
         return r.flag(stmt, "506.3", f"{p.name} is not a creature; only creatures {verb}")
-    if p.controller != player:
+    if p.controller not in teammates(r.game, player):   # a team declares as one (810.7c-d, 805.10b, 805.10d)
         return r.flag(stmt, rule, f"{p.name} is {p.controller}'s; {who} only with creatures she controls")
     if p.phased_out:
         return r.flag(stmt, rule, f"{p.name} is phased out, so it is treated as though it doesn't exist and "
@@ -226,7 +241,8 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
             owe(r, p, ATTACKS, "508.2", "when it was declared as an attacker")
     if len(attackers) == 1:   # exalted and "attacks alone" abilities of the attacking player's permanents
         for q in list(g.battlefield.values()):
-            if q.controller == g.active and any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
+            if q.controller == attackers[0].controller and \
+                    any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
                 owe(r, q, "exalted", "508.2", f"when {attackers[0].name} attacked alone")
     g.combat_attackers_declared = bool(attackers)
     g.attackers_declared = len(attackers)
@@ -249,8 +265,11 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
     decl.lines.append(stmt)
     attackers = [g.perm(ref) for ref in stmt.attackers]
     # the active player's blocks are flagged, and made all the same (one fault, one finding)
-    wrong_player = player == g.active and bool(stmt.blockers)
-    if wrong_player:
+    wrong_player = is_active(g, player) and bool(stmt.blockers)
+    if wrong_player and has_teams(g):
+        r.flag(stmt, "509.1", f"{player} declares blockers, but {player} is on the active team; the defending "
+                              f"team, {' & '.join(opponents(g, g.active))}, declares blockers", ("810.7d",))
+    elif wrong_player:
         r.flag(stmt, "509.1", f"{player} declares blockers, but {player} is the active player; only defending "
                               "players declare blockers")
     for ref in stmt.blockers:
@@ -280,7 +299,8 @@ def _blocker_problem(r: Replay, stmt: n.Statement, b: Permanent, attackers: list
         if not (a.in_combat and a.attacking is not None) and not a.in_combat:
             return r.flag(stmt, "509.1a", f"{a.name} is not an attacking creature")
         defender = defending_player_of(g, a)
-        if defender is not None and defender != player:
+        # a defending team's creatures block any creature attacking the team (810.7d, 805.10d)
+        if defender is not None and defender not in teammates(g, player):
             return r.flag(stmt, "509.1a", f"{a.name} is attacking {a.attacking}, not {player} or a planeswalker "
                                           f"{player} controls")
         if g.has_ability(b, "can't block"):

@@ -6,6 +6,7 @@ from ... import nodes as n
 from ...game.combat import BLOCKED_BY_A_CREATURE, attacked_player, defending_player_of, has_trigger
 from ...game.objects import Permanent, PlanEntry
 from ...game.steps import STEP_PHASE
+from ...game.teams import is_active, opponents
 from ..cardtext import returned
 from ..context import Replay
 from ..registry import handles
@@ -41,7 +42,7 @@ def _attacks_a_defender(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Pe
     """508.4: a creature put onto the battlefield attacking attacks a defending player, or a planeswalker one of
     them controls; the transcript's choice stands either way."""
     g = r.game
-    defending = g.defenders or [x for x in g.players if x != g.active]
+    defending = g.defenders or opponents(g, g.active)
     q = None if target in g.pstate else g.named(target)
     whose = target if q is None else attacked_player(g, q)
     if q is not None and q.card.is_("battle") and whose is None:
@@ -66,7 +67,7 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
             r.not_in_combat[p.pid] = ("506.3a",
                                      f"{p.name} is not a creature, so it entered the battlefield but was never "
                                          "attacking")
-        elif player != g.active:
+        elif not is_active(g, player):
             r.not_in_combat[p.pid] = ("506.3b",
                                      f"{p.name} entered the battlefield under {player}'s control, who is not "
                                          "the attacking player, so it was never attacking")
@@ -76,7 +77,7 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
                                          "already gone, so it was never attacking")
         elif STEP_PHASE.get(g.step or "") == "combat":
             _attacks_a_defender(r, stmt, p, target)
-        if p.is_creature() and player == g.active and not gone and STEP_PHASE.get(g.step or "") == "combat":
+        if p.is_creature() and is_active(g, player) and not gone and STEP_PHASE.get(g.step or "") == "combat":
             p.attacking = target
             p.in_combat = True
             p.attacked = False

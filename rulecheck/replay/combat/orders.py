@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import nodes as n
 from ...game.objects import Permanent
+from ...game.teams import is_active
 from ..context import Replay
 from ..registry import handles
 from ..tba import in_step, tba
@@ -27,7 +28,8 @@ def damage_order(r: Replay, stmt: n.DamageOrder) -> None:
     names = {g.by_pid(pid).name for pid in current if g.by_pid(pid) is not None}  # type: ignore[union-attr]
     given = [p.name for p in order]
     placement = creature.pid in g.placement_pending
-    expected_player = g.active if stmt.of_blockers else creature.controller
+    # the active team announces the orders of the attackers it controls (810.7e)
+    expected_player = (player if is_active(g, player) else g.active) if stmt.of_blockers else creature.controller
     if placement:
         g.placement_pending.discard(creature.pid)
         if player != expected_player:

@@ -28,6 +28,7 @@ from ...game.combat import (
     required_targets,
 )
 from ...game.objects import Permanent
+from ...game.teams import is_active, opponents, teammates
 from ..context import Declaration, Replay
 from .evasion import evasion
 
@@ -73,7 +74,7 @@ def _other_than(r: Replay, goading: list[str]) -> tuple[int, tuple[str, ...]]:
     the most of them one attack can obey (choosing its target) and the goading players whose requirement can
     be obeyed at all."""
     g = r.game
-    reachable = _attackable(r, [x for x in g.players if x != g.active])
+    reachable = _attackable(r, opponents(g, g.active))
     can = tuple(by for by in goading if any(x != by for x in reachable))
     best = max((sum(1 for by in can if by != x) for x in reachable), default=0)
     return best, can
@@ -84,7 +85,7 @@ def _attackable(r: Replay, players: list[str]) -> list[str]:
     opponent; in multiplayer, the chosen one or all of them) that can be attacked without paying a cost (no
     player is required to pay one to obey a requirement, 508.1d)."""
     g = r.game
-    return [x for x in players if (x in g.defenders or (not g.defenders and x != g.active))
+    return [x for x in players if (x in g.defenders or (not g.defenders and not is_active(g, x)))
             and attacks_free(g, x)]
 
 
@@ -113,11 +114,12 @@ def best_attack(flags: tuple[tuple[int, bool], ...], max_one: bool) -> int:
 
 def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Permanent]]) -> None:
     g = r.game
+    team = teammates(g, decl.player)   # a defending team blocks as one (810.7d, 805.10d)
     attackers = [a for a in g.battlefield.values()
-                 if a.in_combat and a.attacked and defending_player_of(g, a) == decl.player]
+                 if a.in_combat and a.attacked and defending_player_of(g, a) in team]
     attackers += [a for a in g.battlefield.values() if a.in_combat and a.attacking is not None and not a.attacked
-                  and defending_player_of(g, a) == decl.player]
-    pool = potential_blockers(g, decl.player)
+                  and defending_player_of(g, a) in team]
+    pool = [b for player in team for b in potential_blockers(g, player)]
     lures = [a for a in attackers if g.has_ability(a, LURE)]
     musts = [b for b in pool if g.has_ability(b, MUST_BLOCK)]
     wanted = tuple(g.has_ability(a, MUST_BE_BLOCKED) for a in attackers)

@@ -32,6 +32,8 @@ KEYWORDS: tuple[tuple[str, str], ...] = (
     ("option: attack left", "header: multiplayer option"),
     ("option: attack right", "header: multiplayer option"),
     ("archenemy: ", "header: the archenemy"),
+    ("format: two-headed giant", "header: a Two-Headed Giant game (needs teams:)"),
+    ("teams: ", "header: the two teams, as in teams: Alice & Anna, Bob & Bill"),
     ("card ", "a card definition: card NAME: types, abilities"),
     ("delayed trigger ", "starting state: delayed trigger NAME: at ..."),
     ("turn ", "a turn: turn N: PLAYER"),
