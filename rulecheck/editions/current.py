@@ -48,6 +48,8 @@ RENUMBER: dict[str, str | None] = {
     "current:502.2": "502.2",
     "current:724.2": "724.2",
     "current:505.4": "505.4",
+    # casting from a zone (docs/coverage.md, zones)
+    "702.60a": "702.62a", "702.60b": "702.62b", "702.86a": "702.88a", "current:601.3": "601.3",
 }
 
 # rules of this edition only
@@ -64,7 +66,9 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
-                         "greater", CHECKED, "", ("508.1a",)))
+                         "greater", CHECKED, "", ("508.1a",)),
+         Rule("601.3", "A spell is cast only where a rule or effect allows it: a card in a graveyard or in exile needs "
+                       "a permission (flashback, escape, suspend, rebound, an effect)", CHECKED, "", ("601.2a",)))
 
 TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",

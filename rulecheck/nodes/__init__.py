@@ -112,6 +112,7 @@ from .turns import (
     StepBoundary,
     TurnEnd,
 )
+from .zones import DeclineCast, InZone, Mill, ReturnToHand, Search, Shuffle, TimeCounterRemoved
 
 __all__ = [
     "Node", "NodeT", "fields_of", "replace", "Span", "Ref", "Ability", "Statement", "Condition", "Title",
@@ -126,4 +127,5 @@ __all__ = [
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
     "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
+    "InZone", "Search", "Shuffle", "Mill", "ReturnToHand", "DeclineCast", "TimeCounterRemoved",
 ]

@@ -12,6 +12,7 @@ from .handsize import max_hand_size
 from .mana import narrated_burn
 from .registry import handles
 from .tba import KEEP_TAPPED, TBA_WORDS, in_step, other_event, tba
+from .zone_moves import card_moves
 
 
 @handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
@@ -166,6 +167,11 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
     g.phase(p, stmt.direction == "out")
 
 
+# where a permanent that leaves the battlefield goes, by the narration's words ("leaves the battlefield": not said)
+_DESTINATION = {"dies": "graveyard", "destroyed": "graveyard", "sacrificed": "graveyard", "graveyard": "graveyard",
+                "exiled": "exile", "hand": "hand", "library": "library"}
+
+
 @handles(n.Leaves, checks=RETURN_CHECKS)
 def leaves(r: Replay, stmt: n.Leaves) -> None:
     g = r.game
@@ -179,8 +185,10 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
         r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerated instead: its regeneration shield replaced "
                                                 "the destruction, so it is still on the battlefield")
         return
+    if p is None:
+        card_moves(r, stmt)   # a spell as it resolves, or a card in another zone
     if p is not None:
-        g.leave_battlefield(p)
+        g.leave_battlefield(p, _DESTINATION.get(stmt.how, ""))
         if stmt.how == "hand" and not p.token:
             owner = g.pstate.get(p.owner)
             if owner is not None:
