@@ -68,7 +68,8 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
                                   f"{burned} unused mana left in the pool as a phase ended burned "
                                   f"{stmt.subject.text} for {burned} life")
         if actual is not None and actual != stmt.count:
-            what = f"cards in {stmt.what}" if stmt.what == "hand" or stmt.what in ZONES else "life"
+            what = "cards in hand" if stmt.what == "hand" else "life" if stmt.what == "life" else \
+                f"card{'' if actual == 1 else 's'} in {stmt.what}"
             return "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}"
         return None
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)

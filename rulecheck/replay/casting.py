@@ -62,14 +62,12 @@ def permission(r: Replay, stmt: n.Cast, player: str, card: Card, obj: ZoneCard |
     if obj is None or not obj.known:
         return ""   # its history before the transcript, or what put it there, is unknown
     if zone == "exile" and keyword_of(card, "rebound") and obj.how == "rebound":
-        r.flag(stmt, "702.86a", f"{player} casts {card.name} from exile, but rebound lets its owner cast it only as "
-                                "its delayed ability resolves at the beginning of the next upkeep, once",
-               ("603.7b",))
-        return None
+        return _flagged(r.flag(stmt, "702.86a", f"{player} casts {card.name} from exile, but rebound lets its owner "
+                                                "cast it only as its delayed ability resolves at the beginning of "
+                                                "the next upkeep, once", ("603.7b",)))
     if zone == "exile" and keyword_of(card, "suspend"):
-        r.flag(stmt, "702.60a", f"{player} casts {card.name} from exile, but suspend casts it only as its ability "
-                                "resolves when the last time counter is removed")
-        return None
+        return _flagged(r.flag(stmt, "702.60a", f"{player} casts {card.name} from exile, but suspend casts it only "
+                                                "as its ability resolves when the last time counter is removed"))
     return _nothing(r, stmt, player, card, zone, obj, "")
 
 
@@ -94,9 +92,14 @@ def _nothing(r: Replay, stmt: n.Cast, player: str, card: Card, zone: str, obj: Z
     if card.origin:
         return ""
     where = f"{player}'s {zone}" if obj is None or obj.owner == player else f"{obj.owner}'s {zone}"
-    r.flag(stmt, "current:601.3", f"{player} casts {card.name} from {where}{' ' + when if when else ''}, but "
-                                  "nothing lets a player cast it from there")
-    return None
+    return _flagged(r.flag(stmt, "current:601.3", f"{player} casts {card.name} from {where}"
+                                                  f"{' ' + when if when else ''}, but nothing lets a player cast it "
+                                                  "from there"))
+
+
+def _flagged(flagged: bool) -> str | None:
+    """None (the cast is illegal) when flagged; an edition without the rule doesn't judge it."""
+    return None if flagged else ""
 
 
 def after_resolution(r: Replay, item: StackItem, pid: int | None) -> None:

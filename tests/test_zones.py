@@ -1,0 +1,103 @@
+"""Issue 29 item 1, zones: the game model's zones (a pile's known cards and count, each move a new object), the zone
+statements read by the grammar, and the shared acceptance files of casting from zones graded as the issue grades
+them (skipped when ../shared/acceptance is not beside the checkout)."""
+
+from __future__ import annotations
+
+import pytest
+from acceptance import SHARED_ACCEPTANCE, graded
+
+from rulecheck import nodes as n
+from rulecheck.api import check_text
+from rulecheck.game.zones import PlayerZones
+from rulecheck.parser import parse_line
+
+ACCEPTANCE = SHARED_ACCEPTANCE / "zones"
+MINE = ("library-and-graveyard", "rebound-cast-in-upkeep", "suspend-cast-from-exile")
+
+
+@pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="the shared acceptance files are not beside the checkout")
+@pytest.mark.parametrize("name", MINE)
+def test_zones_acceptance(name: str) -> None:
+    found, want, _ = graded(ACCEPTANCE / f"{name}.transcript")
+    assert found == want
+
+
+def test_a_pile_counts_only_when_the_count_is_known() -> None:
+    zones = PlayerZones()
+    first = zones.put("graveyard", "Grizzly Bears", "Alice", 3)
+    assert zones.count("graveyard") is None and zones.graveyard.find("Grizzly Bears") is first
+    zones.set_count("graveyard", 4)
+    zones.put("graveyard", "Grizzly Bears", "Alice", 5)
+    assert zones.count("graveyard") == 5
+    assert zones.graveyard.find("Grizzly Bears") is not first   # each arrival is a new object (400.7)
+    zones.graveyard.take("Grizzly Bears")
+    assert zones.count("graveyard") == 4 and zones.graveyard.find("Grizzly Bears") is first
+
+
+def test_a_search_takes_the_card_out_of_the_library_until_it_is_put_somewhere() -> None:
+    zones = PlayerZones()
+    zones.set_count("library", 3)
+    zones.search("Forest")
+    assert zones.count("library") == 2 and zones.found == ["Forest"]
+    assert zones.take_found("Forest") and not zones.take_found("Forest")
+
+
+def test_milling_moves_unknown_cards_and_an_unknown_destination_forgets_the_counts() -> None:
+    zones = PlayerZones()
+    zones.set_count("library", 5)
+    zones.set_count("graveyard", 0)
+    zones.mill(2, 4, "Alice")
+    assert (zones.count("library"), zones.count("graveyard")) == (3, 2)
+    zones.arrive("", "Grizzly Bears", "Alice", 6)
+    assert zones.count("graveyard") is None and zones.count("exile") is None
+
+
+def test_a_time_counter_is_removed_from_a_suspended_card() -> None:
+    zones = PlayerZones()
+    card = zones.put("exile", "Rift Bolt", "Alice", 0, counters={"time": 1})
+    assert card.remove_counter("time") == 0 and card.remove_counter("stun") is None
+
+
+@pytest.mark.parametrize(("line", "kind", "fields"), [
+    ("Alice searches her library for Forest and puts it onto the battlefield tapped", n.Search,
+     {"dest": "battlefield", "tapped": True}),
+    ("Alice searches her library for Island", n.Search, {"dest": None}),
+    ("Alice shuffles her library", n.Shuffle, {}),
+    ("Bob mills 2 cards", n.Mill, {"count": 2}),
+    ("Alice returns Gravedigger to her hand", n.ReturnToHand, {}),
+    ("Alice doesn't cast Staggershock", n.DeclineCast, {}),
+    ("a time counter is removed from Durkwood Baloth", n.TimeCounterRemoved, {}),
+    ("Alice casts Staggershock from exile without paying its mana cost targeting Bob", n.Cast,
+     {"from_zone": "exile", "free": True}),
+    ("Alice casts Deep Analysis from her graveyard paying {1}{U} from pool", n.Cast,
+     {"from_zone": "graveyard", "free": False, "paying": "{1}{U}"}),
+    ("Alice puts Gravedigger onto the battlefield from her graveyard tapped", n.PutOntoBattlefield,
+     {"from_zone": "graveyard", "tapped": True}),
+    ("Alice has Durkwood Baloth in exile: 1 time counter", n.InZone, {"zone": "exile"}),
+    ("Alice has 3 cards in graveyard", n.AssertCount, {"what": "graveyard", "count": 3}),
+    ("Hill Giant is put on top of its owner's library", n.Leaves, {"how": "library"}),
+])
+def test_the_zone_statements(line: str, kind: type[n.Statement], fields: dict[str, object]) -> None:
+    [stmt] = parse_line(line, 1)
+    assert isinstance(stmt, kind)
+    assert {k: getattr(stmt, k) for k in fields} == fields
+
+
+def test_a_cast_from_a_graveyard_without_a_permission_is_judged_only_in_the_current_edition() -> None:
+    text = """players: Alice, Bob
+card Lightning Bolt: red instant, mana cost {R}, "Lightning Bolt deals 3 damage to any target."
+Alice: hand 1
+Alice holds Lightning Bolt
+
+turn 3: Alice, in precombat main phase
+Alice casts Lightning Bolt targeting Bob paying {R}
+Lightning Bolt resolves; Lightning Bolt deals 3 damage to Bob
+Alice casts Lightning Bolt from her graveyard targeting Bob paying {R}
+"""
+    baseline = [(v.line, v.rule) for v in check_text(text) if v.severity == "error"]
+    current = [(v.line, v.rule, v.message) for v in check_text("edition: current\n" + text)
+               if v.severity == "error"]
+    assert baseline == []
+    assert current == [(10, "601.3", "Alice casts Lightning Bolt from Alice's graveyard, but nothing lets a player "
+                                     "cast it from there")]
