@@ -243,12 +243,12 @@ class Events(Board):
                 self._enter(new, category, " from their library" if src_type == "ZoneType_Library"
                             else FROM_ZONE.get(src_type, ""))
             elif src_type in ("ZoneType_Graveyard", "ZoneType_Exile") and dest_type == "ZoneType_Hand" \
-                    and obj.get("grpId") and not self._named_permanent(self.card_name(obj)):
-                self.emit(f"{self.seat(owner_seat)} returns {quoted(self.card_name(obj))} to their hand",
-                          f"log: {category}")
-            elif src_type == "ZoneType_Graveyard" and dest_type == "ZoneType_Exile" and obj.get("grpId") \
-                    and not self._named_permanent(self.card_name(obj)):
-                self.emit(f"{quoted(self.card_name(obj))} is exiled", f"log: {category}, from a graveyard")
+                    and obj.get("grpId"):
+                self._zone_line(f"{self.seat(owner_seat)} returns {quoted(self.card_name(obj))} to their hand",
+                                self.card_name(obj), f"log: {category}")
+            elif src_type == "ZoneType_Graveyard" and dest_type == "ZoneType_Exile" and obj.get("grpId"):
+                self._zone_line(f"{quoted(self.card_name(obj))} is exiled", self.card_name(obj),
+                                f"log: {category}, from a graveyard")
             elif category == "Draw":
                 if self.step == "draw step" and owner_seat == self.active and not self.drew:
                     self.drew = True
@@ -259,6 +259,13 @@ class Events(Board):
                 else:
                     what = quoted(self.card_name(obj)) if obj.get("grpId") else "a card"
                     self.note(f"{self.seat(owner_seat)} discards {what}")
+
+    def _zone_line(self, text: str, card: str, why: str) -> None:
+        """A move between zones other than the battlefield; a comment when a permanent of the card is there."""
+        if self._named_permanent(card):
+            self.note(f"{text} ({why}; a permanent of this card is on the battlefield, which the line would mean)")
+        else:
+            self.emit(text, why)
 
     def _named_permanent(self, card: str) -> bool:
         """Whether a permanent of this card is on the battlefield: a line naming the card would mean it."""
