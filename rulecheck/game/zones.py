@@ -83,7 +83,7 @@ class Pile:
 class PlayerZones:
     """A player's library and graveyard, and the cards the player owns in exile and in the command zone."""
 
-    __slots__ = ("library", "graveyard", "exile", "command", "found")
+    __slots__ = ("library", "graveyard", "exile", "command", "found", "granted_turn")
 
     def __init__(self) -> None:
         self.library = Pile()
@@ -91,6 +91,9 @@ class PlayerZones:
         self.exile = Pile()
         self.command = Pile()
         self.found: list[str] = []    # cards searched for and taken from the library, not yet put anywhere
+        # the turn in which a spell whose text lets cards be cast from a graveyard or exile resolved for this player
+        # (Past in Flames): what it allowed this turn is not known card by card
+        self.granted_turn = -1
 
     def pile(self, zone: str) -> Pile:
         pile: Pile = getattr(self, zone)

@@ -16,13 +16,16 @@ from ..game.objects import Card, Effect, StackItem
 from ..game.zones import ZoneCard
 from ..nodes import Ability
 from .context import Replay
-from .zone_moves import CAST_WORDS, find_in_zones, keyword_of, text_says
+from .zone_moves import CAST_WORDS, find_in_zones, grants_casting, keyword_of, text_says
 
 CHECKS = ("702.86a", "702.60a", "current:601.3")
 
 # keywords that let a card be cast from a graveyard when its owner could cast it from the hand (their timing is the
 # card's own): flashback (702.32a), retrace, jump-start, escape (current 702.138a), aftermath, disturb
 _FROM_GRAVEYARD = ("flashback", "retrace", "jump-start", "escape", "aftermath", "disturb")
+# keywords of a card's own text that let it be cast from exile later (current 702.143 foretell, 702.170 plot, warp;
+# adventure cards, current 715.4; madness, 702.33)
+_EXILE_CASTING = ("foretell", "plot", "warp", "adventure", "madness", "impulse")
 
 
 def during_resolution(r: Replay, stmt: n.Cast) -> bool:
@@ -50,7 +53,7 @@ def permission(r: Replay, stmt: n.Cast, player: str, card: Card, obj: ZoneCard |
     if res is not None and res.kind == "ability" and res.source == card.name:
         return _own_ability(r, stmt, player, card, obj)
     if res is not None:
-        if res.card is None or text_says(res.card, CAST_WORDS) or res.card.origin:
+        if res.card is None or text_says(res.card, CAST_WORDS) or res.card.origin or obj is None or not obj.known:
             return "effect"
         return _nothing(r, stmt, player, card, zone, obj, f"as {res.source} resolves")
     if zone == "graveyard":
@@ -68,7 +71,20 @@ def permission(r: Replay, stmt: n.Cast, player: str, card: Card, obj: ZoneCard |
     if zone == "exile" and keyword_of(card, "suspend"):
         return _flagged(r.flag(stmt, "702.60a", f"{player} casts {card.name} from exile, but suspend casts it only "
                                                 "as its ability resolves when the last time counter is removed"))
+    if obj.cast_until_turn is not None and not _may_be_allowed(r, player, card):
+        return _flagged(r.flag(stmt, "current:601.3", f"{player} casts {card.name} from exile, but the effect that "
+                                                      "exiled it let it be cast only in the turn it did"))
     return _nothing(r, stmt, player, card, zone, obj, "")
+
+
+def _may_be_allowed(r: Replay, player: str, card: Card) -> bool:
+    """Text the replay doesn't read may allow the cast: the card's own (an Adventurer, foretell, plot, warp), a
+    permanent's on the battlefield (Muldrotha, Snapcaster Mage), or a spell's that resolved for the player this turn
+    (Past in Flames)."""
+    g = r.game
+    if grants_casting(card) or text_says(card, _EXILE_CASTING) or g.pstate[player].zones.granted_turn == g.turn:
+        return True
+    return any(grants_casting(p.card) for p in g.battlefield.values())
 
 
 def _own_ability(r: Replay, stmt: n.Cast, player: str, card: Card, obj: ZoneCard | None) -> str:
@@ -89,8 +105,8 @@ def _nothing(r: Replay, stmt: n.Cast, player: str, card: Card, zone: str, obj: Z
              when: str) -> str | None:
     """Nothing the replay knows lets the card be cast from there (current 601.3; the baseline has no such rule).
     A card from a card database is not judged: its text may be more than the replay reads."""
-    if card.origin:
-        return ""
+    if card.origin or _may_be_allowed(r, player, card):
+        return ""   # text the replay doesn't read may allow it
     where = f"{player}'s {zone}" if obj is None or obj.owner == player else f"{obj.owner}'s {zone}"
     return _flagged(r.flag(stmt, "current:601.3", f"{player} casts {card.name} from {where}"
                                                   f"{' ' + when if when else ''}, but nothing lets a player cast it "

@@ -28,6 +28,12 @@ def text_says(card: Card | None, words: tuple[str, ...]) -> bool:
     return card is not None and any(w in a.text.lower() for a in card.abilities for w in words)
 
 
+def grants_casting(card: Card | None) -> bool:
+    """Whether a card's text may let cards be cast from a graveyard or exile (Past in Flames, Muldrotha, Snapcaster
+    Mage, an Adventurer card): not read, so not judged against."""
+    return text_says(card, ("graveyard", "exile")) and text_says(card, CAST_WORDS + ("flashback", "adventure"))
+
+
 def _owner_zones(r: Replay, player: str) -> PlayerZones | None:
     ps = r.game.pstate.get(player)
     return ps.zones if ps is not None else None
@@ -184,6 +190,8 @@ def spell_leaves_stack(r: Replay, item: StackItem, why: str) -> None:
     zones = _owner_zones(r, item.controller)
     if zones is None:
         return
+    if why == "resolved" and grants_casting(card):
+        zones.granted_turn = r.game.turn
     if item.via == "flashback":
         zone, how = "exile", "flashback"
     elif why == "resolved" and item.origin == "hand" and keyword_of(card, "rebound"):
@@ -204,9 +212,13 @@ def card_moves(r: Replay, stmt: n.Leaves) -> None:
     owner = res.controller if res is not None and res.source == name else None
     card = find_in_zones(r, name, None, owner)
     if card is None:
-        zones = _owner_zones(r, owner) if owner is not None else None
-        if zones is not None and res is not None and res.kind == "spell" and zone in ZONES:
-            zones.put(zone, name, owner or "", g.line, "resolved")   # a spell whose card the replay doesn't know
+        zones = _owner_zones(r, res.controller) if res is not None else None
+        if zones is not None and res is not None and zone in ZONES and (owner is not None or zone == "exile"):
+            # the resolving spell whose card the replay doesn't know, or a card the resolution exiles from a zone
+            # the replay doesn't follow (the top of a library): taken as its controller's
+            moved = zones.put(zone, name, res.controller, g.line, "resolved" if owner is not None else "moved")
+            if owner is None:
+                grant_cast_permission(r, moved, res)
         return
     if zone == card.zone and card.line == g.line:
         return   # where the resolution already put it: the narration confirms it
@@ -227,4 +239,5 @@ def grant_cast_permission(r: Replay, card: ZoneCard, res: StackItem) -> None:
     if source is None or not text_says(source, ("may cast", "may play")):
         return
     texts = " ".join(a.text.lower() for a in source.abilities)
-    card.cast_until_turn = r.game.turn if "this turn" in texts and "next turn" not in texts else 0
+    this_turn = ("this turn" in texts or "until end of turn" in texts) and "next turn" not in texts
+    card.cast_until_turn = r.game.turn if this_turn else 0
