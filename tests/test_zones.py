@@ -101,3 +101,38 @@ Alice casts Lightning Bolt from her graveyard targeting Bob paying {R}
     assert baseline == []
     assert current == [(10, "601.3", "Alice casts Lightning Bolt from Alice's graveyard, but nothing lets a player "
                                      "cast it from there")]
+
+
+def test_a_draw_takes_from_a_library_of_known_size_and_says_whether_it_could() -> None:
+    zones = PlayerZones()
+    assert zones.draw(1)                       # a library of unknown size
+    zones.set_count("library", 1)
+    assert zones.draw(1) and zones.count("library") == 0
+    assert not zones.draw(1)                   # an empty library (704.5b is the end of the game's business)
+
+
+def test_the_draw_steps_draw_narrated_or_not_leaves_the_library() -> None:
+    text = """players: Alice, Bob
+Alice: library 10
+
+turn 3: Alice
+untap step
+upkeep step
+draw step
+Alice draws a card
+precombat main phase
+Alice has 9 cards in library
+...
+turn 4: Bob
+...
+turn 5: Alice
+untap step
+upkeep step
+draw step
+precombat main phase
+Alice has 8 cards in library
+"""
+    assert [(v.line, v.rule) for v in check_text(text) if v.severity == "error"] == []
+    wrong = text.replace("Alice has 8 cards", "Alice has 9 cards")
+    assert [(v.line, v.rule, v.message) for v in check_text(wrong) if v.severity == "error"] == [
+        (19, "assert", "Alice has 8 cards in library in the replay, not 9")]

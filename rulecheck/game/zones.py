@@ -30,7 +30,6 @@ class ZoneCard:
     known: bool = True             # the replay saw it arrive (False: set up, its history before the transcript unknown)
     face_down: bool = False        # exiled face down (406.3)
     counters: dict[str, int] = field(default_factory=dict)   # time counters on a suspended card (702.60b), ...
-    until: str | None = None       # what brings it back, for an "until ..." exile (406.5, 607)
     cast_until_turn: int | None = None   # an effect lets its owner cast it until the end of this turn (0: no end)
     oid: int = field(default_factory=lambda: next(_OBJECT_IDS))
 
@@ -144,6 +143,19 @@ class PlayerZones:
             self.graveyard.count = None if self.graveyard.count is None else self.graveyard.count + 1
             if top is not None:
                 self.graveyard.cards.append(ZoneCard(top.name, owner, "graveyard", line, "milled"))
+
+    def draw(self, number: int) -> bool:
+        """Cards are drawn from the top of the library: whether the library (when its size is known) had them."""
+        library = self.library
+        enough = library.count is None or library.count >= number
+        for _ in range(number):
+            top = library.cards[-1] if library.cards and library.count is not None and \
+                library.count <= len(library.cards) else None
+            if top is not None:
+                library.take(top.name)
+            else:
+                _decrement(library)
+        return enough
 
     def search(self, name: str) -> None:
         """A card of this name is found in the library and taken out of it, to be put somewhere."""

@@ -75,6 +75,7 @@ def assume_tbas(r: Replay) -> None:
             ps = g.pstate[g.active]
             if ps.hand is not None:
                 ps.hand += 1
+            ps.zones.draw(1)
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0

@@ -39,6 +39,7 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         other_event(r, stmt)
     if ps.hand is not None:
         ps.hand += stmt.count
+    ps.zones.draw(stmt.count)
 
 
 def _first_other_is_priority(r: Replay) -> bool:
