@@ -36,7 +36,7 @@ class ZonesBuild(BuildBase):
     def zone_counters_fact(self, v: Token, kind: Token) -> n.Fact:
         return n.Fact("counters", (str(kind), int(v)))
 
-    def face_down_fact(self) -> n.Fact:
+    def face_down_fact(self, _words: Token) -> n.Fact:
         return n.Fact("face_down", True)
 
     def in_zone(self, player: n.Ref, card: n.Ref, zone: Token, *facts: n.Fact) -> n.InZone:
@@ -45,7 +45,7 @@ class ZonesBuild(BuildBase):
     def search_to_battlefield(self, *opts: tuple[str, Any]) -> tuple[str, bool]:
         return ("battlefield", any(key == "tapped" for key, _ in opts))
 
-    def search_to_hand(self, _whose: Token) -> tuple[str, bool]:
+    def search_to_hand(self, _words: Token) -> tuple[str, bool]:
         return ("hand", False)
 
     def search(self, player: n.Ref, _whose: Token, card: n.Ref, dest: tuple[str, bool] | None = None) -> n.Search:
@@ -69,10 +69,10 @@ class ZonesBuild(BuildBase):
         cast: n.Cast = self.cast(player, card, *opts)  # type: ignore[attr-defined]
         return n.replace(cast, from_zone=zone_name(zone))
 
-    def without_paying(self) -> tuple[str, Any]:
+    def without_paying(self, _words: Token) -> tuple[str, Any]:
         return ("free", True)
 
-    def decline_cast(self, player: n.Ref, card: n.Ref) -> n.DeclineCast:
+    def decline_cast(self, player: n.Ref, _words: Token, card: n.Ref) -> n.DeclineCast:
         return n.DeclineCast(self._span(player, card), player, card)
 
     def time_counter_removed(self, _words: Token, target: n.Ref) -> n.TimeCounterRemoved:
