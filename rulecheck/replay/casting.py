@@ -29,8 +29,15 @@ _EXILE_CASTING = ("foretell", "plot", "warp", "adventure", "madness", "impulse")
 
 
 def during_resolution(r: Replay, stmt: n.Cast) -> bool:
-    """A cast on the line of a resolution, after it: the resolving spell or ability makes it (608.2f)."""
-    return r.resolving is not None and r.resolving_line == stmt.span.line
+    """A cast on the line of a resolution, after it, that the resolving spell or ability may make (608.2f): its
+    text speaks of casting, or is not known. A resolving object whose known text doesn't lets no spell be cast
+    during its resolution, so the cast is judged as any other."""
+    res = r.resolving
+    if res is None or r.resolving_line != stmt.span.line:
+        return False
+    card = res.card
+    return card is None or not card.abilities or bool(card.origin) or r.game.abilities_unknown or \
+        text_says(card, CAST_WORDS + ("suspend", "rebound"))
 
 
 def take_from_zone(r: Replay, stmt: n.Cast, player: str, card: Card) -> ZoneCard | None:

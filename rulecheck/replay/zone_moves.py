@@ -210,6 +210,8 @@ def card_moves(r: Replay, stmt: n.Leaves) -> None:
             "dies": "graveyard", "destroyed": "graveyard", "sacrificed": "graveyard"}.get(stmt.how)
     res = r.resolving
     owner = res.controller if res is not None and res.source == name else None
+    if owner is None and _off_the_stack(r, name, zone):
+        return
     card = find_in_zones(r, name, None, owner)
     if card is None:
         zones = _owner_zones(r, res.controller) if res is not None else None
@@ -230,6 +232,24 @@ def card_moves(r: Replay, stmt: n.Leaves) -> None:
         moved = zones.put(zone, name, card.owner, g.line, "rebound" if card.how == "rebound" else "moved")
         if zone == "exile" and res is not None:
             grant_cast_permission(r, moved, res)
+
+
+def _off_the_stack(r: Replay, name: str, zone: str | None) -> bool:
+    """A spell on the stack that an effect moves ('Lightning Bolt is exiled', '... returns to its owner's hand'):
+    it leaves the stack for that zone without resolving."""
+    g = r.game
+    for i in range(len(g.stack) - 1, -1, -1):
+        item = g.stack[i]
+        if item.kind == "spell" and item.source == name:
+            del g.stack[i]
+            g.note_stack_change()
+            zones = _owner_zones(r, item.controller)
+            if zone == "hand":
+                _to_hand(r, item.controller, name)
+            elif zones is not None and zone in ZONES:
+                zones.put(zone, name, item.controller, g.line, "moved")
+            return True
+    return False
 
 
 def grant_cast_permission(r: Replay, card: ZoneCard, res: StackItem) -> None:
