@@ -123,17 +123,19 @@ def _to_hand(r: Replay, player: str, name: str) -> None:
 
 @handles(n.ReturnToHand, checks=())
 def return_to_hand(r: Replay, stmt: n.ReturnToHand) -> None:
-    """A permanent returns to its owner's hand, or a card from the player's graveyard (else exile)."""
+    """A card from the player's graveyard (else exile) returns to the hand; with none known there, a permanent of
+    that name (`Gravedigger returns to its owner's hand` says that one unambiguously)."""
     g = r.game
     player = g.player(stmt.player)
-    p = g.find_perm_quietly(stmt.card)
+    zones = g.pstate[player].zones
+    known = zones.graveyard.find(stmt.card.text) or zones.exile.find(stmt.card.text)
+    p = g.find_perm_quietly(stmt.card) if known is None else None
     if p is not None:
         g.leave_battlefield(p, "hand")
         if not p.token:
             _to_hand(r, p.owner if p.owner in g.pstate else player, g.card(stmt.card).name)
         return
     card = g.card(stmt.card)
-    zones = g.pstate[player].zones
     for zone in ("graveyard", "exile"):
         if zones.pile(zone).find(card.name) is not None:
             zones.pile(zone).take(card.name)
