@@ -157,6 +157,13 @@ class PlayerZones:
                 _decrement(library)
         return enough
 
+    def discard(self, names: list[str], number: int, owner: str, line: int) -> None:
+        """Cards discarded go to the graveyard: the named ones as objects, the others only counted."""
+        for name in names:
+            self.put("graveyard", name, owner, line, "discarded")
+        if self.graveyard.count is not None:
+            self.graveyard.count += max(number - len(names), 0)
+
     def search(self, name: str) -> None:
         """A card of this name is found in the library and taken out of it, to be put somewhere."""
         self.library.take(name)

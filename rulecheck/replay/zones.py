@@ -101,6 +101,7 @@ def discard(r: Replay, stmt: n.Discard) -> None:
             ps.hand_cards.remove(ref.text)
     if ps.hand is not None:
         ps.hand = max(ps.hand - count, 0)
+    ps.zones.discard([ref.text for ref in stmt.cards], count, player, stmt.span.line)   # to the graveyard (404.1)
 
 
 @handles(n.UntapAll, n.Untap, checks=("502.2", "703.4b"))
