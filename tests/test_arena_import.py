@@ -807,4 +807,45 @@ def test_an_ability_that_left_the_stack_unseen_at_a_steps_end_is_followed_by_the
         "beginning of combat step", '"Card 700" is destroyed', '"Card 700" triggers', "Player passes",
         '"Card 700" ability is countered', "Opponent passes", "Player passes", "declare attackers step",
         "Player passes", "Opponent passes", "end of combat step"]
+
+
+def test_zone_moves_are_narrated() -> None:
+    """Issue 29: a mill, a card put onto the battlefield from a graveyard, a card exiled from a graveyard and a
+    sorcery cast from a graveyard (Arena's ZoneTransfer annotations) become the transcript's zone statements; a
+    card returned from a graveyard to the hand while a permanent of the same card is on the battlefield is left to
+    a comment."""
+    log = LogBuilder()
+    opening(log)
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 1, [310, 311], zone_src=32, zone_dest=33,
+                                      category="Mill")],
+                           [{"instanceId": 310, "grpId": 710, "type": "GameObjectType_Card", "zoneId": 33,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Creature"],
+                             "power": {"value": 2}, "toughness": {"value": 2}},
+                            {"instanceId": 311, "grpId": 711, "type": "GameObjectType_Card", "zoneId": 33,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Sorcery"]}],
+                           log.zones_now()))
+    log.battlefield.append(312)
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 1, [312], zone_src=33, zone_dest=28,
+                                      category="Return")],
+                           [creature(312, 710, 1, 2, 2)], log.zones_now()))
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 1, [313], zone_src=33, zone_dest=31,
+                                      category="Return")],
+                           [{"instanceId": 313, "grpId": 710, "type": "GameObjectType_Card", "zoneId": 31,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Creature"],
+                             "power": {"value": 2}, "toughness": {"value": 2}}], log.zones_now()))
+    log.stack.append(314)
+    log.envelope(log.state(None, [ann(log.next_ann(), "ZoneTransfer", 1, [314], zone_src=33, zone_dest=27,
+                                      category="CastSpell")],
+                           [{"instanceId": 314, "grpId": 711, "type": "GameObjectType_Card", "zoneId": 27,
+                             "ownerSeatId": 1, "controllerSeatId": 1, "cardTypes": ["CardType_Sorcery"]}],
+                           log.zones_now()))
+    log.envelope(log.state((1, 3, 0, 1, 1), [log.step_marker(3, 0)]))
+    log.game_over()
+    games, _ = import_text(log.text())
+    body = statements(games[0])
+    start = body.index("precombat main phase") + 1
+    assert body[start:start + 3] == ["Player mills 2 cards", "Player puts \"Card 710\" onto the battlefield from "
+                                     "their graveyard", "Player casts \"Card 711\" from their graveyard"]
+    assert "# Player returns \"Card 710\" to their hand (log: Return; a permanent of this card is on the battlefield" \
+        in games[0].text
     assert checker.check_text(games[0].text) == []

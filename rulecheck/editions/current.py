@@ -51,6 +51,8 @@ RENUMBER: dict[str, str | None] = {
     "current:505.4": "505.4",
     # Two-Headed Giant's combat rules (baseline 810.7) are those of the shared team turns option (805.10)
     "810.7a": "805.10a", "810.7c": "805.10b", "810.7d": "805.10d", "810.7e": None, "810.7f": "805.10f",
+    # casting from a zone (docs/coverage.md, zones)
+    "702.60a": "702.62a", "702.60b": "702.62b", "702.86a": "702.88a", "current:601.3": "601.3",
 }
 
 # rules of this edition only
@@ -67,7 +69,9 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
-                         "greater", CHECKED, "", ("508.1a",)))
+                         "greater", CHECKED, "", ("508.1a",)),
+         Rule("601.3", "A spell is cast only where a rule or effect allows it: a card in a graveyard or in exile needs "
+                       "a permission (flashback, escape, suspend, rebound, an effect)", CHECKED, "", ("601.2a",)))
 
 TITLES: dict[str, Title] = {
     "509.2a": "Block triggers go on the stack after blockers are declared, before priority",

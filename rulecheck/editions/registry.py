@@ -212,6 +212,11 @@ RULES: tuple[Rule, ...] = (
     _r("608.1", "The top object of the stack resolves first: last in, first out", related=("405.2", "405.5")),
     _r("702.47", "Ninjutsu is activated from the hand only while an attacking creature of its player's is "
                  "unblocked", related=("509.1h",)),
+    # casting from exile (docs/coverage.md, zones)
+    _r("702.60a", "Suspend casts the card from exile only as its ability resolves once the last time counter is "
+                  "removed", related=("702.60b",)),
+    _r("702.86a", "Rebound lets its owner cast the exiled card only as its delayed ability resolves at the "
+                  "beginning of the next upkeep", related=("603.7b",)),
     _r("703.1", "Turn-based actions don't use the stack", DEFINITION,
        "checked through each turn-based action's own rule (502.2, 504.1, 510.2, 514.1)"),
     _r("703.2", "Abilities that watch for a step are triggered abilities, not turn-based actions",

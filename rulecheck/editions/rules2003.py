@@ -61,6 +61,8 @@ RENUMBER: dict[str, str | None] = {
     "2003:300.3": "300.3", "2003:310.4": "310.4",
     # ending the turn (Time Stop, 2004) is not in the rules of 2003
     "712.1c": None, "712.3": None,
+    # suspend (2006) and rebound (2010) are not in the rules of 2003
+    "702.60a": None, "702.60b": None, "702.86a": None,
 }
 
 TITLES: dict[str, Title] = {

@@ -1,8 +1,7 @@
-"""The game being replayed: its players, objects and zones, the turn plan, priority and combat.
-
-`Game` answers questions about the game ("what is this creature's power now?", "which permanent does this name
-mean?") and makes the moves a transcript describes ("it leaves the battlefield", "pay {1}{G}"). It knows no rule
-numbers: whether a move was legal is the replay's question, answered through the edition.
+"""The game being replayed: its players, objects and zones (the others than battlefield, hand and stack in each
+`PlayerState.zones`), the turn plan, priority and combat. `Game` answers questions about the game ("what is this
+creature's power now?", "which permanent does this name mean?") and makes the moves a transcript describes ("it
+leaves the battlefield", "pay {1}{G}"). It knows no rule numbers: whether a move was legal is the replay's question.
 
 Lookups are indexed (by object id, by name, by static ability), so that a statement costs the same on a
 battlefield of five permanents and of five thousand."""
@@ -377,7 +376,7 @@ class Game:
         if self.on_battlefield(p):
             self._index_ability(p, ability)
 
-    def leave_battlefield(self, p: Permanent) -> None:
+    def leave_battlefield(self, p: Permanent, to: str = "graveyard") -> None:   # to its owner's zone `to`
         if not self.on_battlefield(p):
             return
         del self.battlefield[p.pid]
@@ -391,6 +390,8 @@ class Game:
         self._attachers.pop(p.pid, None)
         self.remove_from_combat(p)
         self.graveyard.append(p)
+        if not p.token and p.owner in self.pstate and to != "hand":
+            self.pstate[p.owner].zones.arrive(to, strip_copy(p.name), p.owner, self.line)
         self._gone[p.name] = self._gone_base[strip_copy(p.name)] = (len(self.graveyard), p)
         p.left_line = self.line
         p.left_serial = self.step_serial

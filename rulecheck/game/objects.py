@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..nodes import Ability
+from .zones import PlayerZones
 
 if TYPE_CHECKING:
     from ..cards.facts import CardFacts
@@ -122,6 +123,7 @@ class PlayerState:
     land_played: tuple[str, int] | None = None
     scheme: str | None = None
     team: tuple[str, ...] = ()         # in a team game: the players of this player's team, this player included
+    zones: PlayerZones = field(default_factory=PlayerZones)   # library, graveyard, exile, command (400-408)
 
 
 @dataclass(eq=False, slots=True)
@@ -220,6 +222,8 @@ class StackItem:
     trigger: str | None = None
     targets: tuple[str, ...] = ()         # what it targets, by name (an Aura spell enters attached to the first)
     triggered: bool = False               # a triggered ability (its controller orders those put on together)
+    origin: str = "hand"                  # a spell: the zone it was cast from
+    via: str = ""                         # a spell cast from a zone: what allowed it (rebound, suspend, flashback, ...)
 
 
 @dataclass(slots=True)

@@ -114,6 +114,7 @@ from .turns import (
     StepBoundary,
     TurnEnd,
 )
+from .zones import DeclineCast, InZone, Mill, ReturnToHand, Search, Shuffle, TimeCounterRemoved
 
 __all__ = [
     "Node", "NodeT", "fields_of", "replace", "Span", "Ref", "Ability", "Statement", "Condition", "Title",
@@ -129,4 +130,5 @@ __all__ = [
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
     "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
     "GameFormat", "Teams",
+    "InZone", "Search", "Shuffle", "Mill", "ReturnToHand", "DeclineCast", "TimeCounterRemoved",
 ]

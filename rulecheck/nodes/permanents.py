@@ -70,3 +70,4 @@ class PutOntoBattlefield(Statement):
     blocking: Ref | None
     token: bool
     count: int = 1
+    from_zone: str | None = None   # "onto the battlefield from her graveyard"

@@ -18,7 +18,8 @@ class Cast(Statement):
     paying: str | None
     from_pool: bool
     sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
-    free: bool = False                  # 'without paying its mana cost'
+    from_zone: str | None = None        # cast from a zone other than the hand: graveyard, exile, library, command
+    free: bool = False                  # "without paying its mana cost"
 
 
 class Activate(Statement):

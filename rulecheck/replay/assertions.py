@@ -4,6 +4,7 @@ or, right after a resolution, taken as what the resolution did."""
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.zones import ZONES
 from .combat.triggers import became_blocked
 from .context import Replay
 from .registry import handles
@@ -59,14 +60,16 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         return None
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
-        actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else None
+        actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else \
+            ps.zones.count(stmt.what) if stmt.what in ZONES else None
         burned = r.mana_burned.get(ps.name, (0, 0))[0] if stmt.what == "life" else 0
         if burned and actual is not None and stmt.count == actual + burned:
             return "2003:300.3", (f"{stmt.subject.text} has {actual} life in the replay, not {stmt.count}: "
                                   f"{burned} unused mana left in the pool as a phase ended burned "
                                   f"{stmt.subject.text} for {burned} life")
         if actual is not None and actual != stmt.count:
-            what = "cards in hand" if stmt.what == "hand" else "life"
+            what = "cards in hand" if stmt.what == "hand" else "life" if stmt.what == "life" else \
+                f"card{'' if actual == 1 else 's'} in {stmt.what}"
             shared = f" (the life total {' & '.join(ps.team)} share)" if ps.team and stmt.what == "life" else ""
             return "assert", f"{stmt.subject.text} has {actual} {what} in the replay, not {stmt.count}{shared}"
         return None
@@ -132,6 +135,8 @@ def _adopt(r: Replay, stmt: n.AssertCount) -> None:
             ps.life = stmt.count
         elif stmt.what == "hand":
             ps.hand = stmt.count
+        elif stmt.what in ZONES:
+            ps.zones.set_count(stmt.what, stmt.count)
         return
     p = g.find_perm(stmt.subject)
     if p is None:

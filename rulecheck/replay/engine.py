@@ -14,7 +14,21 @@ from ..cards.library import CardLibrary
 from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import Game, NotOnBattlefield, UnknownName
-from . import actions, assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
+from . import (  # noqa: F401, E501 - the modules register handlers
+    actions,
+    assertions,
+    costs,
+    designations,
+    effects,
+    ending,
+    mana,
+    plan,
+    setup,
+    stack,
+    steps,
+    zone_moves,  # noqa: F401 - registers the zone handlers
+    zones,
+)
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration

@@ -95,6 +95,8 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.max_hand_stated = True
         elif fact.key == "scheme":
             ps.scheme = str(fact.value)
+        elif fact.key in ("graveyard", "library", "exile"):   # how many cards the zone holds (400-406)
+            ps.zones.set_count(fact.key, int(fact.value))  # type: ignore[call-overload]
 
 
 @handles(n.Holds, when="setup")

@@ -18,6 +18,8 @@ from ..game.steps import (
 )
 from ..game.teams import is_active, teammates, turn_of, whose_turn
 from .cardtext import end_the_combat, on_resolution, unread_texts
+from .casting import CHECKS as CASTING_CHECKS
+from .casting import after_resolution, during_resolution, permission, take_from_zone
 from .combat import timing
 from .combat.entering import enter_as_told
 from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
@@ -40,6 +42,7 @@ from .tba import (
     other_event,
     pending_trigger,
 )
+from .zone_moves import spell_leaves_stack
 
 PERMANENT_SPELL_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
 
@@ -69,37 +72,45 @@ def all_pass(r: Replay, stmt: n.AllPass) -> None:
 
 @handles(n.Countered)
 def countered(r: Replay, stmt: n.Countered) -> None:
-    _remove_from_stack(r, stmt.source.text, stmt.ability)
+    item = _remove_from_stack(r, stmt.source.text, stmt.ability)
+    if item is not None:
+        spell_leaves_stack(r, item, "countered")   # to its owner's graveyard (404.1)
 
 
 @handles(n.Cast, checks=("505.5a", "500.4", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
-         + timing.CHECKS)
+         + timing.CHECKS + CASTING_CHECKS)
 def cast(r: Replay, stmt: n.Cast) -> None:
     g = r.game
     player = g.player(stmt.player)
     card = g.card(stmt.card)
-    flagged = damage_window(r, stmt, f"{player} casts {card.name}")
+    during = during_resolution(r, stmt)   # made by the resolving spell or ability: no priority, no timing (608.2f)
+    flagged = not during and damage_window(r, stmt, f"{player} casts {card.name}")
     other_event(r, stmt)
-    if not flagged:
+    if not flagged and not during:
         flagged = no_priority(r, stmt, f"{player} casts {card.name}")
-    if not flagged:
+    if not flagged and not during:
         flagged = pending_trigger(r, stmt)
-    flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
-    if not flagged:
+    flagged = (not during and first_priority(r, stmt, player, quiet=flagged)) or flagged
+    obj = take_from_zone(r, stmt, player, card) if stmt.from_zone not in (None, "hand") else None
+    via = permission(r, stmt, player, card, obj, during) if stmt.from_zone not in (None, "hand") else ""
+    flagged = flagged or via is None
+    if not flagged and not during:
         flagged = _sorcery_timing(r, stmt, player, card)
     if not flagged and r.resolving is None:   # a cast the resolution instructs ignores timing (608.2g)
         flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
-    if not flagged and not stmt.free:
+    if not flagged and not (stmt.free and not stmt.paying):
         _pay(r, stmt, player, stmt.paying or card.mana_cost, card.name, stmt.card)
     ps = g.pstate[player]
-    if card.name in ps.hand_cards:
-        ps.hand_cards.remove(card.name)
-    if ps.hand is not None and ps.hand > 0:
-        ps.hand -= 1
+    if stmt.from_zone in (None, "hand"):
+        if card.name in ps.hand_cards:
+            ps.hand_cards.remove(card.name)
+        if ps.hand is not None and ps.hand > 0:
+            ps.hand -= 1
     item = StackItem("spell", card.name, player, card, stmt.span.line,
-                     targets=tuple(t.text for t in stmt.targets if t.kind == "object"))
+                     targets=tuple(t.text for t in stmt.targets if t.kind == "object"),
+                     origin=stmt.from_zone or "hand", via=via or "")
     if not flagged:
         g.stack.append(item)
         note_cast(r, player)
@@ -420,6 +431,9 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted
             target = item.targets[0]
             g.attach(p, None if target in g.pstate else g.find_perm_quietly(n.Ref(target, 0, 0)), target)
+        after_resolution(r, item, p.pid)
+    elif item.kind == "spell":
+        spell_leaves_stack(r, item, "resolved")   # an instant or sorcery, to its owner's graveyard (608.2k)
     g.passed = set()
     r.returns_with = None
     if item.card is not None and (item.card.unread or item.card.reads_text):

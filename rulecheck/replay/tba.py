@@ -76,8 +76,10 @@ def assume_tbas(r: Replay) -> None:
         elif kind == "draw":
             for player in active_players(g):   # each player of the active team draws (805.4b)
                 ps = g.pstate[player]
-                if ps.hand is not None and f"draw:{player}" not in r.tba_done:
-                    ps.hand += 1
+                if f"draw:{player}" not in r.tba_done:
+                    if ps.hand is not None:
+                        ps.hand += 1
+                    ps.zones.draw(1)
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0

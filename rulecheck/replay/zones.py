@@ -14,6 +14,7 @@ from .handsize import max_hand_size
 from .mana import misnarrated_burn, narrated_burn
 from .registry import handles
 from .tba import KEEP_TAPPED, TBA_WORDS, before_action, in_step, other_event, tba, what_happens
+from .zone_moves import card_moves
 
 
 @handles(n.Draw, checks=("504.1", "703.4c", "703.2"))
@@ -46,6 +47,7 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         other_event(r, stmt)
     if ps.hand is not None:
         ps.hand += stmt.count
+    ps.zones.draw(stmt.count)
 
 
 def _first_other_is_priority(r: Replay) -> bool:
@@ -107,6 +109,7 @@ def discard(r: Replay, stmt: n.Discard) -> None:
             ps.hand_cards.remove(ref.text)
     if ps.hand is not None:
         ps.hand = max(ps.hand - count, 0)
+    ps.zones.discard([ref.text for ref in stmt.cards], count, player, stmt.span.line)   # to the graveyard (404.1)
 
 
 @handles(n.UntapAll, n.Untap, checks=("502.2", "703.4b"))
@@ -206,6 +209,11 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
     g.phase(p, stmt.direction == "out")
 
 
+# where a permanent that leaves the battlefield goes, by the narration's words ("leaves the battlefield": not said)
+_DESTINATION = {"dies": "graveyard", "destroyed": "graveyard", "sacrificed": "graveyard", "graveyard": "graveyard",
+                "exiled": "exile", "hand": "hand", "library": "library"}
+
+
 @handles(n.Leaves, checks=RETURN_CHECKS)
 def leaves(r: Replay, stmt: n.Leaves) -> None:
     g = r.game
@@ -219,8 +227,10 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
         r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerated instead: its regeneration shield replaced "
                                                 "the destruction, so it is still on the battlefield")
         return
+    if p is None:
+        card_moves(r, stmt)   # a spell as it resolves, or a card in another zone
     if p is not None:
-        g.leave_battlefield(p)
+        g.leave_battlefield(p, _DESTINATION.get(stmt.how, ""))
         if stmt.how == "hand" and not p.token:
             owner = g.pstate.get(p.owner)
             if owner is not None:

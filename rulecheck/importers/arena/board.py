@@ -29,7 +29,7 @@ class Board(GameBase):
                 ids.extend(int(i) for i in zone.get("objectInstanceIds", ()))
         return ids
 
-    def _enter(self, instance: int, how: str) -> None:
+    def _enter(self, instance: int, how: str, source: str = "") -> None:
         if instance in self.perms:
             return
         old = self.alias.get(instance)
@@ -56,7 +56,7 @@ class Board(GameBase):
             self.cards[card].token = True
             self.emit(f"{self.seat(seat)} creates {quoted(card)}{tapped}", f"log: {how}")
         else:
-            self.emit(f"{self.seat(seat)} puts {quoted(card)} onto the battlefield{tapped}", f"log: {how}")
+            self.emit(f"{self.seat(seat)} puts {quoted(card)} onto the battlefield{source}{tapped}", f"log: {how}")
 
     def _reconcile(self) -> None:
         """Make the transcript agree with the state: permanents, control, attacks and blocks, untapping."""

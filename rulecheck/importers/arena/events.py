@@ -6,6 +6,10 @@ from __future__ import annotations
 from .board import Board
 from .model import NO_PRIORITY, SORCERY_SPEED, STEPS, Json, Line, Perm, detail, detail_str, leaves_phrase, quoted
 
+# where a card is cast or put onto the battlefield from, when not the hand (the transcript's `from` zone)
+FROM_ZONE = {"ZoneType_Graveyard": " from their graveyard", "ZoneType_Exile": " from exile",
+             "ZoneType_Library": " from the top of their library", "ZoneType_Command": " from the command zone"}
+
 # events that change power, toughness or abilities (counters, modifications, granted abilities)
 CHANGES_CHARACTERISTICS = {"AnnotationType_CounterAdded", "AnnotationType_CounterRemoved",
                            "AnnotationType_PowerToughnessModCreated", "AnnotationType_AddAbility",
@@ -180,6 +184,12 @@ class Events(Board):
         category = detail_str(ann, "category") or ""
         src, dest = detail(ann, "zone_src") or 0, detail(ann, "zone_dest") or 0
         src_type, dest_type = self.zone_type.get(src, ""), self.zone_type.get(dest, "")
+        if category == "Mill" and src_type == "ZoneType_Library" and dest_type == "ZoneType_Graveyard":
+            milled = len(ann.get("affectedIds", ()))
+            seat = int(self.zones.get(src, {}).get("ownerSeatId", 0) or 0)
+            if milled and seat:
+                self.emit(f"{self.seat(seat)} mills {milled} card{'s' if milled > 1 else ''}", "log: Mill")
+            return
         for affected in ann.get("affectedIds", ()):
             new = int(affected)
             old = self.alias.get(new, new)
@@ -199,7 +209,7 @@ class Events(Board):
                 self.pass_until(owner_seat)
                 self._note_timing(card, owner_seat)
                 self.stack[new] = ("spell", card)
-                self.emit(f"{self.seat(owner_seat)} casts {quoted(card)}")
+                self.emit(f"{self.seat(owner_seat)} casts {quoted(card)}{FROM_ZONE.get(src_type, '')}")
                 self.holder = owner_seat
                 self.stack_changed()
             elif category == "Copy" and dest_type == "ZoneType_Stack":
@@ -217,6 +227,9 @@ class Events(Board):
                                            tapped=bool(obj.get("isTapped")))
                     if obj.get("attackState") == "AttackState_Attacking":
                         self._resolved_attacking(new, item[1], obj)
+                elif category == "Resolve" and dest_type == "ZoneType_Exile" and not self._named_permanent(item[1]) \
+                        and {"instant", "sorcery"} & set(self.cards[item[1]].types):
+                    self.emit(f"{quoted(item[1])} is exiled", "log: Resolve, to exile")   # rebound, flashback, ...
                 elif category != "Resolve":
                     why = f"log: {category or 'no category'}"
                     if category == "nil":
@@ -231,7 +244,15 @@ class Events(Board):
                     self.emit(f"{quoted(perm.name)} {leaves_phrase(category, dest_type, self.cards[perm.card])}",
                               f"log: {category}")
             elif dest_type == "ZoneType_Battlefield":
-                self._enter(new, category)
+                self._enter(new, category, " from their library" if src_type == "ZoneType_Library"
+                            else FROM_ZONE.get(src_type, ""))
+            elif src_type in ("ZoneType_Graveyard", "ZoneType_Exile") and dest_type == "ZoneType_Hand" \
+                    and obj.get("grpId"):
+                self._zone_line(f"{self.seat(owner_seat)} returns {quoted(self.card_name(obj))} to their hand",
+                                self.card_name(obj), f"log: {category}")
+            elif src_type == "ZoneType_Graveyard" and dest_type == "ZoneType_Exile" and obj.get("grpId"):
+                self._zone_line(f"{quoted(self.card_name(obj))} is exiled", self.card_name(obj),
+                                f"log: {category}, from a graveyard")
             elif category == "Draw":
                 if self.step == "draw step" and owner_seat == self.active and not self.drew:
                     self.drew = True
@@ -264,6 +285,17 @@ class Events(Board):
         self.stack[instance] = ("spell", card)
         self.stack_changed()
         return True
+
+    def _zone_line(self, text: str, card: str, why: str) -> None:
+        """A move between zones other than the battlefield; a comment when a permanent of the card is there."""
+        if self._named_permanent(card):
+            self.note(f"{text} ({why}; a permanent of this card is on the battlefield, which the line would mean)")
+        else:
+            self.emit(text, why)
+
+    def _named_permanent(self, card: str) -> bool:
+        """Whether a permanent of this card is on the battlefield: a line naming the card would mean it."""
+        return any(perm.card == card for perm in self.perms.values())
 
     def _resolved_attacking(self, instance: int, card: str, obj: Json) -> None:
         """A permanent spell that resolved onto the battlefield attacking (a sneak or ninjutsu-style cast, 508.4):

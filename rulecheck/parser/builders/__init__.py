@@ -12,10 +12,11 @@ from .permanents import PermanentsBuild
 from .setup import SetupBuild
 from .stack import StackBuild
 from .turns import TurnsBuild
+from .zones import ZonesBuild
 
 
 class Build(HeaderBuild, SetupBuild, TurnsBuild, StackBuild, ManaBuild, PermanentsBuild, CombatBuild, EffectsBuild,
-            ActionsBuild):
+            ActionsBuild, ZonesBuild):
     """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser): each grammar
     rule's callback is a method of the family that builds it."""
 

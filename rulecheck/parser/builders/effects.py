@@ -77,5 +77,5 @@ class EffectsBuild(BuildBase):
 
     def assert_count(self, subject: n.Ref, count: Token, what: Token) -> n.AssertCount:
         text = str(what)
-        kind = "hand" if "hand" in text else text
+        kind = "hand" if "hand" in text else text.split()[-1] if text.startswith("card") else text
         return n.AssertCount(self._span(subject, count, what), subject, int(count), kind)

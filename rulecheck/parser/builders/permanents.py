@@ -40,7 +40,7 @@ class PermanentsBuild(BuildBase):
         text = " ".join(str(how).split())
         kind = ("dies" if text == "dies" else "destroyed" if "destroyed" in text else "exiled" if "exiled" in text
                 else "sacrificed" if "sacrificed" in text else "hand" if "hand" in text
-                else "graveyard" if "graveyard" in text else "left")
+                else "graveyard" if "graveyard" in text else "library" if "library" in text else "left")
         return n.Leaves(self._span(perm, how), perm, kind, sba)
 
     def sacrifice(self, player: n.Ref, perms: tuple[n.Ref, ...]) -> n.Sacrifice:

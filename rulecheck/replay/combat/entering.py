@@ -10,6 +10,7 @@ from ...game.teams import is_active, opponents
 from ..cardtext import returned
 from ..context import Replay
 from ..registry import handles
+from ..zone_moves import put_from_zone
 from .triggers import became_blocked, owe
 
 MAX_TOKENS = 10_000   # tokens created by one statement that the replay makes (the rest would only cost memory)
@@ -21,7 +22,9 @@ def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
     player = g.player(stmt.player)
     card = g.card(stmt.card)
     ps = g.pstate[player]
-    if not stmt.token:
+    if not stmt.token and (stmt.from_zone not in (None, "hand") or ps.zones.take_found(card.name)):
+        put_from_zone(r, stmt, player, card.name)   # from a library searched, a graveyard, exile
+    elif not stmt.token:
         if card.name in ps.hand_cards:
             ps.hand_cards.remove(card.name)
         if ps.hand is not None and ps.hand > 0 and r.resolving is not None:

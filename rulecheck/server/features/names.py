@@ -38,7 +38,8 @@ def symbols_of(text: str) -> Symbols:
                 cards.setdefault(st.name, kind or "card")
             elif isinstance(st, n.Controls):
                 made.update(spec.ref.text for spec in st.permanents)
-            elif isinstance(st, (n.PutOntoBattlefield, n.PlayLand)):
+            elif isinstance(st, (n.PutOntoBattlefield, n.PlayLand)) or (isinstance(st, n.Search)
+                                                                       and st.dest == "battlefield"):
                 made[st.card.text] += 1
             elif isinstance(st, n.Resolve) and not st.ability and st.source.text in cards \
                     and PERMANENT_TYPES.intersection(cards[st.source.text].split()):
