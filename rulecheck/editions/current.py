@@ -48,6 +48,10 @@ RENUMBER: dict[str, str | None] = {
     "current:502.2": "502.2",
     "current:724.2": "724.2",
     "current:505.4": "505.4",
+    # counters, face-down permanents, controlling a player (docs/coverage.md)
+    "704.5r": "704.5q", "121.3": "122.3", "current:122.1d": "122.1d",
+    "115.2b": "116.2b", "702.35d": "702.37e", "707.8": "708.8",
+    "711.1a": "722.1a", "711.3": "722.3", "711.5": "722.5",
 }
 
 # rules of this edition only
@@ -63,6 +67,8 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
               ("714.2b", "714.3b", "505.1a")),
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")),
+         Rule("122.1d", "A stun counter replaces its permanent's untap: one stun counter is removed instead",
+              CHECKED, "", ("502.3",)),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
                          "greater", CHECKED, "", ("508.1a",)))
 

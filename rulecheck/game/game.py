@@ -17,6 +17,7 @@ from .. import nodes as n
 from ..nodes import Ability
 from .layers import ability_texts_now, has_ability_now
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
+from .objects import Table
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 
@@ -97,6 +98,7 @@ class Game:
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
         self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
+        self.table = Table()                     # who has left the game, who controls whose turn
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
         # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]
@@ -461,7 +463,6 @@ class Game:
                                                when=f"when it phased {'out' if out else 'in'}"))
 
     # ------------------------------------------------------------ priority and the turn plan
-
     def note_stack_change(self) -> None:
         self.passed = set()
 

@@ -110,6 +110,9 @@ class PlayerState:
     emptied_mana: list[str] = field(default_factory=list)
     land_played: tuple[str, int] | None = None
     scheme: str | None = None
+    counters: dict[str, int] = field(default_factory=dict)   # poison, energy, experience, ... (current 122.1)
+    left: str = ""                       # how the player left the game: "" (still in it), lost, conceded (104.5)
+    left_line: int = 0
 
 
 @dataclass(eq=False, slots=True)
@@ -151,6 +154,9 @@ class Permanent:
     loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
     lost: bool = False                    # it lost all abilities (613 layer 6): only abilities granted later count
+    face_up_card: Card | None = None      # face down (current 708.2): its card, while `card` is the 2/2 face
+    stun_replaced: tuple[int, bool] = (-1, False)   # untap step a stun counter replaced its untap, narrated (122.1d)
+    annihilated: tuple[int, int] = (-1, 0)   # the step and how many +1/+1 and -1/-1 pairs left as an SBA (704.5r)
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
@@ -280,3 +286,16 @@ class DayNightState:
     casts: dict[str, int] = field(default_factory=dict)     # spells cast this turn, by player
     previous: tuple[str, int] | None = None                 # the previous turn's active player and their casts
     changed: str | None = None                              # what the untap check did this untap step
+
+
+@dataclass(slots=True)
+class Table:
+    """Who is still in the game and who controls whose turn (104, 800.4; baseline 711, current 722)."""
+
+    over: int = 0                                   # the line on which the game ended (104.1); 0: not over
+    winner: str | None = None
+    over_flagged: bool = False                      # the one finding for everything after the end was made
+    control_next: dict[str, str] = field(default_factory=dict)   # player -> who controls their next turn
+    turn_controller: str | None = None              # who controls the active player during this turn
+    left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
+    left_any: bool = False                          # a player has left a multiplayer game (800.4)

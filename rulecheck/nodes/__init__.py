@@ -11,6 +11,7 @@ the shared values), :mod:`.header` (header, cards, starting state), :mod:`.turns
 from __future__ import annotations
 
 from .actions import Crew, Exert, Goad, LoseAbilities
+from .counters import ControlPlayer, CounterChange, LoseGame, TurnFaceUp
 from .base import (  # noqa: F401 - _NodeMeta and _first_init: the old module's, for code written against it
     Ability,
     Condition,
@@ -126,4 +127,5 @@ __all__ = [
     "AttackRequirement", "RemovedFromCombat", "Pump", "GainAbility", "Becomes", "Prevention", "EffectEnds",
     "DurationsEnd", "CleanupDamage", "AssertPT", "AssertStatus", "AssertCount", "EndTheTurn", "DayNight",
     "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
+    "CounterChange", "TurnFaceUp", "LoseGame", "ControlPlayer",
 ]

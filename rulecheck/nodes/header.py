@@ -85,6 +85,7 @@ class TurnHeader(Statement):
     player: Ref
     extra: bool
     in_step: str | None
+    controlled_by: str | None = None   # `turn 6: Bob (controlled by Alice)` (baseline 711, current 722)
 
 
 SETUP_KINDS = (Title, Players, Edition, PriorityMode, AbilitiesUnknown, Include, Option, Archenemy, CardDef,

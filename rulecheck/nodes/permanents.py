@@ -70,3 +70,4 @@ class PutOntoBattlefield(Statement):
     blocking: Ref | None
     token: bool
     count: int = 1
+    counters: tuple[tuple[str, int], ...] = ()   # "with two +1/+1 counters on it" (current 122.6)

@@ -43,6 +43,7 @@ class Resolve(Statement):
     tapped: bool = False
     attacking: Ref | None = None
     blocking: Ref | None = None
+    counters: tuple[tuple[str, int], ...] = ()   # "with two +1/+1 counters on it" (current 122.6)
 
 
 class Countered(Statement):

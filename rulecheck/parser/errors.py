@@ -44,7 +44,7 @@ _STARTERS = ("title", "players", "edition", "priority", "include", "option", "ar
 _VERBS = ("passes", "casts", "activates", "triggers", "resolves", "plays", "taps", "untaps", "adds", "pays",
           "draws", "discards", "loses", "gains", "sets", "phases", "dies", "sacrifices", "regenerates",
           "puts", "creates", "chooses", "declares", "attacks", "blocks", "orders", "assigns", "deals", "gets",
-          "skips", "controls", "holds", "is", "has", "becomes", "returns", "leaves")
+          "skips", "controls", "holds", "is", "has", "becomes", "returns", "leaves", "turns", "removes", "concedes")
 _STEP_NAMES = ("untap step", "upkeep step", "draw step", "precombat main phase", "beginning of combat step",
                "declare attackers step", "declare blockers step", "combat damage step",
                "second combat damage step", "end of combat step", "postcombat main phase", "end step",

@@ -14,6 +14,7 @@ from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
 from . import actions, assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
+from . import control, counters, facedown, gameover  # noqa: F401 - they register handlers too
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
@@ -81,6 +82,8 @@ class Engine:
             if handler.when == "setup":
                 r.flag(stmt, "syntax", "this statement belongs in the setup, before the first turn header")
                 return
+        if g.started and cls is not n.TurnHeader and gameover.before_event(r, stmt):
+            return   # the game is over, or the statement's player has left it (104.1, 104.5)
         try:
             handler.function(r, stmt)
         except UnknownName as err:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..editions import UnknownEdition, find_edition
+from ..game.counters import turn_face_down
 from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
 from ..game.steps import mana_symbols, trigger_step
 from .context import Replay
@@ -144,6 +145,8 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         p.counters[kind] = p.counters.get(kind, 0) + count
     elif fact.key == "new":
         p.new = True
+    elif fact.key == "face_down":
+        turn_face_down(g, p)
     elif fact.key == "phased_out":
         p.phased_out = True
     elif fact.key == "attacking":

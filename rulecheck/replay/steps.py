@@ -19,7 +19,9 @@ from ..game.steps import (
     canonical_step,
 )
 from .context import Replay
+from .control import begin_turn as begin_controlled_turn
 from .designations import new_turn, untap_check
+from .gameover import before_event as before_game_event
 from .mana import burn_narrated, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
@@ -35,6 +37,9 @@ TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ende
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
+    if g.started and before_game_event(r, stmt):
+        return
+    begin_controlled_turn(r, stmt)
     if not g.started:
         g.started = True
         g.turn = stmt.number

@@ -8,6 +8,7 @@ the step came before it; when another event comes first, the actions not yet nar
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.counters import untap
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
 from ..game.steps import STEP_TBAS
 from .context import Replay
@@ -63,7 +64,7 @@ def assume_tbas(r: Replay) -> None:
         if kind == "untap":
             for p in g.battlefield.values():
                 if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
-                    p.tapped = False
+                    untap(g, p)   # a stun counter replaces the untap (current 122.1d)
         elif kind == "phasing":
             for p in list(g.battlefield.values()):
                 if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):

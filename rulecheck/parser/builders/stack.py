@@ -86,7 +86,7 @@ class StackBuild(BuildBase):
         d = dict(opts)
         refs = [v for v in d.values() if isinstance(v, n.Ref)]
         return n.Resolve(self._span(source, *refs), source, False, None, bool(d.get("tapped")), d.get("attacking"),
-                         d.get("blocking"))
+                         d.get("blocking"), d.get("counters", ()))
 
     def ability_resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
         return n.Resolve(self._span(source, defending), source, True, defending)

@@ -1,0 +1,112 @@
+"""The end of the game (104): a player loses at 0 life, with ten poison counters or after drawing from an empty
+library, as a state-based action (704.5a-c), narrated or not; a player concedes (104.3a); a player who loses leaves
+the game (104.5). In a two-player game the other player wins and the game is over (104.2a, 104.1): whatever the
+transcript says after that is one finding. In a multiplayer game it goes on without them (800.4a): their objects
+leave it, and a later event of theirs is one finding (104.5)."""
+
+from __future__ import annotations
+
+from .. import nodes as n
+from ..game.counters import POISON_TO_LOSE, next_seat
+from .context import Replay
+from .registry import handles
+
+GAME_OVER = "104.1"
+LEFT = "104.5"
+CHECKS = (GAME_OVER, LEFT)
+# statements that are not events of the game: they may follow its end
+_NOT_EVENTS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight, n.Gap, n.LoseGame)
+# statements that narrate state-based actions: the check that comes before priority hasn't happened yet
+_SBA_NARRATION = (n.Leaves, n.CounterChange)
+_CANT_LOSE = ("lose the game", "can't lose", "cannot lose")
+
+
+@handles(n.LoseGame, checks=CHECKS)
+def lose_game(r: Replay, stmt: n.LoseGame) -> None:
+    g = r.game
+    player = g.player(stmt.player)
+    if not r.edition.number(LEFT) or g.pstate[player].left:
+        return   # an edition without these rules; or it has already left (a narration of the same loss)
+    leave(r, player, "conceded" if stmt.conceded else "lost")
+
+
+def leave(r: Replay, player: str, how: str) -> None:
+    """The player leaves the game; with one player left, that player wins and the game is over."""
+    g = r.game
+    ps = g.pstate[player]
+    ps.left, ps.left_line = how, g.line
+    table = g.table
+    table.control_next.pop(player, None)
+    for controlled, controller in list(table.control_next.items()):
+        if controller == player:   # effects that give a leaving player control of a player end (800.4a)
+            del table.control_next[controlled]
+    remaining = [x for x in g.players if not g.pstate[x].left]
+    if len(remaining) <= 1:
+        table.over = g.line
+        table.winner = remaining[0] if remaining else None
+        return
+    # 800.4a: what they own leaves the game; what they control that others own is exiled; their stack is gone
+    g.end_effects(lambda e: e.controller == player)
+    for p in list(g.battlefield.values()):
+        if p.owner == player or p.controller == player:
+            g.leave_battlefield(p)
+    g.stack = [s for s in g.stack if s.controller != player]
+    if g.normal_turn_player == player:
+        g.normal_turn_player = next_seat(g, player, after=False)
+    g.players.remove(player)
+    g.passed.discard(player)
+    table.left_any = True
+
+
+def gate(r: Replay, stmt: n.Statement) -> bool:
+    """Before an event once a player has left or the game is over: True when the statement is not replayed."""
+    g = r.game
+    table = g.table
+    if isinstance(stmt, _NOT_EVENTS):
+        return False
+    if table.over:
+        if not table.over_flagged:
+            table.over_flagged = True
+            loser = next((x for x, ps in g.pstate.items() if ps.left), "")
+            how = g.pstate[loser].left if loser else "lost"
+            won = f"{table.winner} won" if table.winner else "nobody won"
+            r.flag(stmt, GAME_OVER, f"the game ended on line {table.over}, when {loser} {how} and {won}; nothing "
+                                    "happens after the game is over", ("104.5", "104.2a"))
+        return True
+    actor = getattr(stmt, "player", None)
+    name = actor.text if isinstance(actor, n.Ref) else None
+    if name is None or name not in g.pstate or not g.pstate[name].left:
+        return False
+    if name not in table.left_flagged:
+        table.left_flagged.add(name)
+        ps = g.pstate[name]
+        r.flag(stmt, LEFT, f"{name} {ps.left} and left the game on line {ps.left_line}; a player who has left "
+                           "takes no further part in it", ("800.4a",))
+    return True
+
+
+def state_based_losses(r: Replay, stmt: n.Statement) -> None:
+    """Before a player would get priority, a player at 0 life or with ten poison counters loses (704.5a, 704.5c).
+    Called before the events of a new line; not while a resolution's line goes on, nor for assertions and narrated
+    state-based actions, which come before the check."""
+    g = r.game
+    for ps in g.pstate.values():
+        if ps.left or (ps.life > 0 and ps.counters.get("poison", 0) < POISON_TO_LOSE):
+            continue
+        if ps.name in g.uncertain or g.abilities_unknown or r.unknown_effect is not None or not r.edition.number(LEFT):
+            continue   # a life total the replay may not know, or abilities that may keep the player in the game
+        if any(_CANT_LOSE[0] in t or _CANT_LOSE[1] in t or _CANT_LOSE[2] in t
+               for p in g.battlefield.values() for t in p.card.texts):
+            continue
+        leave(r, ps.name, "lost")
+
+
+def before_event(r: Replay, stmt: n.Statement) -> bool:
+    """What the engine asks before each event: True when the statement is not replayed (the game is over, or its
+    player has left)."""
+    g = r.game
+    if not isinstance(stmt, _NOT_EVENTS + _SBA_NARRATION) and r.resolving is None and g.started:
+        state_based_losses(r, stmt)
+    if g.table.over or g.table.left_any:
+        return gate(r, stmt)
+    return False
