@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import Edition
 from .derive import Title, derive
-from .registry import CHECKED, RULES, Rule
+from .registry import CHECKED, DEFINITION, RULES, Rule
 
 RENUMBER: dict[str, str | None] = {
     "118.4": "119.4",   # life moved from 118 to 119
@@ -68,7 +68,7 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")),
          Rule("122.1d", "A stun counter replaces its permanent's untap: one stun counter is removed instead",
-              CHECKED, "", ("502.3",)),
+              DEFINITION, "checked through 502.3: the untap step can't untap a permanent a second time", ("502.3",)),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
                          "greater", CHECKED, "", ("508.1a",)))
 

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
+from . import objects
 from .layers import ability_texts_now, has_ability_now
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
-from .objects import Table
 from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
 
 
@@ -98,7 +98,7 @@ class Game:
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
         self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
-        self.table = Table()                     # who has left the game, who controls whose turn
+        self.table = objects.Table()                     # who has left the game, who controls whose turn
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
         # what wore off, so that a stale assertion can be explained: pid -> [(effect, "end of combat"|"cleanup")]

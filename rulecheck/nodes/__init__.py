@@ -11,7 +11,6 @@ the shared values), :mod:`.header` (header, cards, starting state), :mod:`.turns
 from __future__ import annotations
 
 from .actions import Crew, Exert, Goad, LoseAbilities
-from .counters import ControlPlayer, CounterChange, LoseGame, TurnFaceUp
 from .base import (  # noqa: F401 - _NodeMeta and _first_init: the old module's, for code written against it
     Ability,
     Condition,
@@ -39,6 +38,7 @@ from .combat import (
     DeclareBlockers,
     RemovedFromCombat,
 )
+from .counters import ControlPlayer, CounterChange, LoseGame, TurnFaceUp
 from .effects import (
     AssertCount,
     AssertPT,

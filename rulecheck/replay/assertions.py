@@ -4,9 +4,9 @@ or, right after a resolution, taken as what the resolution did."""
 from __future__ import annotations
 
 from .. import nodes as n
-from .combat.triggers import became_blocked
 from ..game.counters import MINUS, PLUS
 from ..game.objects import Permanent
+from .combat.triggers import became_blocked
 from .context import Replay
 from .counters import ANNIHILATE
 from .registry import handles

@@ -10,7 +10,6 @@ from .context import Replay
 from .registry import handles
 
 
-
 @handles(n.ControlPlayer, when="any")
 def control_player(r: Replay, stmt: n.ControlPlayer) -> None:
     """`Alice controls Bob during Bob's next turn` (the effect), `Alice controls Bob's turn 7`: the next turn Bob

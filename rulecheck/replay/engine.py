@@ -13,8 +13,24 @@ from ..cards.library import CardLibrary
 from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
-from . import actions, assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
-from . import control, counters, facedown, gameover  # noqa: F401 - they register handlers too
+from . import (  # noqa: F401, E501 - the modules register handlers
+    actions,
+    assertions,
+    control,
+    costs,
+    counters,
+    designations,
+    effects,
+    ending,
+    facedown,
+    gameover,
+    mana,
+    plan,
+    setup,
+    stack,
+    steps,
+    zones,
+)
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration

@@ -8,8 +8,8 @@ the step came before it; when another event comes first, the actions not yet nar
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.counters import untap
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
+from ..game.counters import untap
 from ..game.steps import STEP_TBAS
 from .context import Replay
 from .handsize import max_hand_size
