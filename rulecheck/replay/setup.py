@@ -94,6 +94,8 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.max_hand_stated = True
         elif fact.key == "scheme":
             ps.scheme = str(fact.value)
+        elif fact.key == "counters" and isinstance(fact.value, tuple):   # poison, energy, ... (current 122.1)
+            ps.counters[str(fact.value[0])] = ps.counters.get(str(fact.value[0]), 0) + int(fact.value[1])
 
 
 @handles(n.Holds, when="setup")
