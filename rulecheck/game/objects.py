@@ -299,3 +299,6 @@ class Table:
     turn_controller: str | None = None              # who controls the active player during this turn
     left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
     left_any: bool = False                          # a player has left a multiplayer game (800.4)
+    # players the starting state gives 0 life or ten poison counters: something the transcript doesn't say keeps
+    # them in the game, and the replay doesn't judge their losses (None: not yet looked at)
+    kept_in: set[str] | None = None

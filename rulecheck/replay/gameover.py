@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.counters import POISON_TO_LOSE, next_seat
+from ..game.objects import PlayerState
 from .context import Replay
 from .registry import handles
 
@@ -90,8 +91,10 @@ def state_based_losses(r: Replay, stmt: n.Statement) -> None:
     Called before the events of a new line; not while a resolution's line goes on, nor for assertions and narrated
     state-based actions, which come before the check."""
     g = r.game
+    if g.table.kept_in is None:
+        g.table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
     for ps in g.pstate.values():
-        if ps.left or (ps.life > 0 and ps.counters.get("poison", 0) < POISON_TO_LOSE):
+        if ps.left or not _losing(ps) or ps.name in g.table.kept_in:
             continue
         if ps.name in g.uncertain or g.abilities_unknown or r.unknown_effect is not None or not r.edition.number(LEFT):
             continue   # a life total the replay may not know, or abilities that may keep the player in the game
@@ -99,6 +102,10 @@ def state_based_losses(r: Replay, stmt: n.Statement) -> None:
                for p in g.battlefield.values() for t in p.card.texts):
             continue
         leave(r, ps.name, "lost")
+
+
+def _losing(ps: PlayerState) -> bool:
+    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE
 
 
 def before_event(r: Replay, stmt: n.Statement) -> bool:

@@ -49,8 +49,8 @@ class CountersBuild(BuildBase):
     def remove_counters(self, player: n.Ref, items: Counters, subject: n.Ref) -> n.CounterChange:
         return n.CounterChange(self._span(player, subject), subject, _kinds(items), True, player)
 
-    def bf_counters(self, items: Counters) -> tuple[str, Any]:
-        return ("counters", _kinds(items))
+    def bf_counters(self, item: tuple[Token, ...]) -> tuple[str, Any]:
+        return ("counters", _kinds((item,)))
 
     def face_down_fact(self) -> n.Fact:
         return n.Fact("face_down", True)
