@@ -302,3 +302,4 @@ class Table:
     # players the starting state gives 0 life or ten poison counters: something the transcript doesn't say keeps
     # them in the game, and the replay doesn't judge their losses (None: not yet looked at)
     kept_in: set[str] | None = None
+    checked_line: int = 0      # the last line before which no player was losing (a loss after a finding isn't judged)
