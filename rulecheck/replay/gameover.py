@@ -91,17 +91,18 @@ def state_based_losses(r: Replay, stmt: n.Statement) -> None:
     Called before the events of a new line; not while a resolution's line goes on, nor for assertions and narrated
     state-based actions, which come before the check."""
     g = r.game
-    if g.table.kept_in is None:
-        g.table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
     table = g.table
-    losing = [ps for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in table.kept_in]
+    if table.kept_in is None:
+        table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
+    kept_in = table.kept_in
+    losing = [ps for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in kept_in]
     if not losing:
         table.checked_line = g.line
         return
     after_finding = any(f.line >= table.checked_line for f in r.findings[-8:] if f.severity == "error")
     for ps in losing:
         if after_finding:   # a consequence of an illegal event the narration made happen: one fault, one finding
-            table.kept_in.add(ps.name)
+            kept_in.add(ps.name)
             continue
         if ps.name in g.uncertain or g.abilities_unknown or r.unknown_effect is not None or not r.edition.number(LEFT):
             continue   # a life total the replay may not know, or abilities that may keep the player in the game
