@@ -2,7 +2,8 @@
 library, as a state-based action (704.5a-c), narrated or not; a player concedes (104.3a); a player who loses leaves
 the game (104.5). In a two-player game the other player wins and the game is over (104.2a, 104.1): whatever the
 transcript says after that is one finding. In a multiplayer game it goes on without them (800.4a): their objects
-leave it, and a later event of theirs is one finding (104.5)."""
+leave it, and a later event of theirs is one finding (104.5). An edition without these rules (2003, as far as
+rulecheck has it) ends the game the same way and reports nothing."""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ _CANT_LOSE = ("lose the game", "can't lose", "cannot lose")
 def lose_game(r: Replay, stmt: n.LoseGame) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if not r.edition.number(LEFT) or g.pstate[player].left:
-        return   # an edition without these rules; or it has already left (a narration of the same loss)
+    if g.pstate[player].left:
+        return   # it has already left (a narration of the same loss)
     leave(r, player, "conceded" if stmt.conceded else "lost")
 
 
@@ -104,7 +105,7 @@ def state_based_losses(r: Replay, stmt: n.Statement) -> None:
         if after_finding:   # a consequence of an illegal event the narration made happen: one fault, one finding
             kept_in.add(ps.name)
             continue
-        if ps.name in g.uncertain or g.abilities_unknown or r.unknown_effect is not None or not r.edition.number(LEFT):
+        if ps.name in g.uncertain or g.abilities_unknown or r.unknown_effect is not None:
             continue   # a life total the replay may not know, or abilities that may keep the player in the game
         if any(_CANT_LOSE[0] in t or _CANT_LOSE[1] in t or _CANT_LOSE[2] in t
                for p in g.battlefield.values() for t in p.card.texts):

@@ -131,7 +131,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
                     r.flag(stmt, "502.2", f"{p.name}'s untap in this untap step was replaced: a stun counter was "
                                           "removed from it instead, and nothing else untaps it in the untap step",
                            (STUN, "703.4b"))
-                p.stun_replaced = (-1, False)   # it untaps, as the transcript says
+                p.stun_replaced, p.tapped = (-1, False), False   # it untaps, as the transcript says
     else:
         for ref in stmt.except_:
             p = g.perm(ref)
