@@ -34,7 +34,7 @@ _TERMINAL_WORDS = {
     "TIMING": "a timing restriction", "TARGET_RULE": "a target restriction", "STRING": "quoted text",
     "PROTECTION": "a protection ability", "LEAVES": "'dies', 'is destroyed', ...", "TBA_REF": "'the draw'",
     "EXTRA": "'(extra turn)'", "PRIORITY_MODE": "'explicit' or 'implicit'", "OPTION": "a game option",
-    "COUNTER_KIND": "a counter kind like +1/+1", "$END": "the end of the line",
+    "COUNTER_KIND": "a counter kind like +1/+1", "LINE_ARTICLE": "'a'", "$END": "the end of the line",
     "MONARCH": "a name", "DAY_NIGHT": "'day' or 'night'", "EXTRA_PLACE": "'this phase' or 'this step'",
     "LAND_ZONE": "a zone like 'her graveyard' or 'the top of her library'",
 }

@@ -38,7 +38,10 @@ class CountersBuild(BuildBase):
     def get_counters(self, subject: n.Ref, items: Counters) -> n.CounterChange:
         return n.CounterChange(self._span(subject, items), subject, _kinds(items), False)
 
-    def counters_removed(self, items: Counters, *rest: Any) -> n.CounterChange:
+    first_counter = counter_item
+
+    def counters_removed(self, *rest: Any) -> n.CounterChange:
+        items = tuple(x for x in rest if isinstance(x, tuple))
         subject = next(x for x in rest if isinstance(x, n.Ref))
         sba = any(x is True for x in rest)
         return n.CounterChange(self._span(items, subject), subject, _kinds(items), True, None, sba)
