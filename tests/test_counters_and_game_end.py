@@ -116,3 +116,19 @@ def test_a_finding_in_a_controlled_turn_says_whose_action_it_is() -> None:
                                              "play a land (Alice controls Bob during this turn, but Bob is still the "
                                              "active player and Bob's permanents are still Bob's: what Alice decides "
                                              "for Bob is narrated as Bob's action)")]
+
+
+def test_players_who_lose_at_once_draw_the_game() -> None:
+    text = HEAD + ('card Earthquake: red sorcery, "Earthquake deals X damage to each creature without flying and '
+                   'each player."\nAlice: life 2, hand 1\nAlice holds Earthquake\nBob: life 2\n'
+                   "turn 5: Alice, in precombat main phase\nAlice adds {R}{R}{R}\n"
+                   "Alice casts Earthquake paying {2}{R}\n"
+                   "Earthquake resolves; Alice loses 2 life; Bob loses 2 life\nAlice passes priority\n"
+                   "Bob passes priority\n")
+    assert _findings(text) == [(13, "104.1", "the game ended on line 13, when Alice lost and Bob lost and the game "
+                                             "was a draw; nothing happens after the game is over")]
+
+
+def test_a_player_the_setup_gives_no_life_is_not_judged() -> None:
+    text = HEAD + "Bob: life 0\nturn 5: Alice, in precombat main phase\nBob passes priority\nAlice passes priority\n"
+    assert _findings(text) == []

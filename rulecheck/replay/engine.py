@@ -86,6 +86,8 @@ class Engine:
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
+        if g.started and cls is not n.TurnHeader and gameover.before_event(r, stmt):
+            return   # the game is over, or the statement's player has left it (104.1, 104.5)
         if not g.started:
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
@@ -98,8 +100,6 @@ class Engine:
             if handler.when == "setup":
                 r.flag(stmt, "syntax", "this statement belongs in the setup, before the first turn header")
                 return
-        if g.started and cls is not n.TurnHeader and gameover.before_event(r, stmt):
-            return   # the game is over, or the statement's player has left it (104.1, 104.5)
         try:
             handler.function(r, stmt)
         except UnknownName as err:

@@ -29,25 +29,34 @@ def lose_game(r: Replay, stmt: n.LoseGame) -> None:
     player = g.player(stmt.player)
     if g.pstate[player].left:
         return   # it has already left (a narration of the same loss)
-    leave(r, player, "conceded" if stmt.conceded else "lost")
+    leave(r, [player], "conceded" if stmt.conceded else "lost")
 
 
-def leave(r: Replay, player: str, how: str) -> None:
-    """The player leaves the game; with one player left, that player wins and the game is over."""
+def leave(r: Replay, players: list[str], how: str) -> None:
+    """The players leave the game together (104.5); with one player left, that player wins (104.2a), with none the
+    game is a draw (104.4a): either way it is over."""
     g = r.game
-    ps = g.pstate[player]
-    ps.left, ps.left_line = how, g.line
     table = g.table
-    table.control_next.pop(player, None)
-    for controlled, controller in list(table.control_next.items()):
-        if controller == player:   # effects that give a leaving player control of a player end (800.4a)
-            del table.control_next[controlled]
+    for player in players:
+        ps = g.pstate[player]
+        ps.left, ps.left_line = how, g.line
+        table.control_next.pop(player, None)
+        for controlled, controller in list(table.control_next.items()):
+            if controller == player:   # effects that give a leaving player control of a player end (800.4a)
+                del table.control_next[controlled]
     remaining = [x for x in g.players if not g.pstate[x].left]
     if len(remaining) <= 1:
         table.over = g.line
         table.winner = remaining[0] if remaining else None
         return
-    # 800.4a: what they own leaves the game; what they control that others own is exiled; their stack is gone
+    for player in players:
+        _leave_multiplayer(r, player)
+
+
+def _leave_multiplayer(r: Replay, player: str) -> None:
+    """800.4a: what they own leaves the game, and what they control that others own is exiled; effects that give
+    them control end; their spells and abilities on the stack cease to exist; turns pass them by."""
+    g = r.game
     g.end_effects(lambda e: e.controller == player)
     for p in list(g.battlefield.values()):
         if p.owner == player or p.controller == player:
@@ -57,7 +66,7 @@ def leave(r: Replay, player: str, how: str) -> None:
         g.normal_turn_player = next_seat(g, player, after=False)
     g.players.remove(player)
     g.passed.discard(player)
-    table.left_any = True
+    g.table.left_any = True
 
 
 def gate(r: Replay, stmt: n.Statement) -> bool:
@@ -69,11 +78,11 @@ def gate(r: Replay, stmt: n.Statement) -> bool:
     if table.over:
         if not table.over_flagged:
             table.over_flagged = True
-            loser = next((x for x, ps in g.pstate.items() if ps.left), "")
-            how = g.pstate[loser].left if loser else "lost"
-            won = f"{table.winner} won" if table.winner else "nobody won"
-            r.flag(stmt, GAME_OVER, f"the game ended on line {table.over}, when {loser} {how} and {won}; nothing "
-                                    "happens after the game is over", ("104.5", "104.2a"))
+            gone = [x for x, ps in g.pstate.items() if ps.left and ps.left_line == table.over]
+            how = " and ".join(f"{x} {g.pstate[x].left}" for x in gone) or "a player left"
+            won = f"{table.winner} won" if table.winner else "the game was a draw"
+            r.flag(stmt, GAME_OVER, f"the game ended on line {table.over}, when {how} and {won}; nothing happens "
+                                    "after the game is over", ("104.5", "104.2a"))
         return True
     actor = getattr(stmt, "player", None)
     name = actor.text if isinstance(actor, n.Ref) else None
@@ -87,30 +96,34 @@ def gate(r: Replay, stmt: n.Statement) -> bool:
     return True
 
 
-def state_based_losses(r: Replay, stmt: n.Statement) -> None:
-    """Before a player would get priority, a player at 0 life or with ten poison counters loses (704.5a, 704.5c).
-    Called before the events of a new line; not while a resolution's line goes on, nor for assertions and narrated
-    state-based actions, which come before the check."""
+def state_based_losses(r: Replay) -> None:
+    """Before a player would get priority, a player at 0 life or with ten poison counters loses (704.5a, 704.5c);
+    players who lose at once leave together. Called before the events of a new line; not while a resolution's line
+    goes on, nor for assertions and narrated state-based actions, which come before the check."""
     g = r.game
     table = g.table
-    if table.kept_in is None:
+    if table.kept_in is None:   # the first check of the game: the starting state's players at 0 life stay in it
         table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
+    for ps in g.pstate.values():   # the common case: nobody is losing (no list is built)
+        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE):
+            break
+    else:
+        table.checked_line = g.line
+        return
     kept_in = table.kept_in
-    losing = [ps for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in kept_in]
+    losing = [ps.name for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in kept_in]
     if not losing:
         table.checked_line = g.line
         return
-    after_finding = any(f.line >= table.checked_line for f in r.findings[-8:] if f.severity == "error")
-    for ps in losing:
-        if after_finding:   # a consequence of an illegal event the narration made happen: one fault, one finding
-            kept_in.add(ps.name)
-            continue
-        if ps.name in g.uncertain or g.abilities_unknown or r.unknown_effect is not None:
-            continue   # a life total the replay may not know, or abilities that may keep the player in the game
-        if any(_CANT_LOSE[0] in t or _CANT_LOSE[1] in t or _CANT_LOSE[2] in t
-               for p in g.battlefield.values() for t in p.card.texts):
-            continue
-        leave(r, ps.name, "lost")
+    if any(f.line >= table.checked_line for f in r.findings[-8:] if f.severity == "error"):
+        kept_in.update(losing)   # a consequence of an illegal event the narration made happen: one fault, one finding
+        return
+    if g.abilities_unknown or r.unknown_effect is not None or any(
+            phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts for phrase in _CANT_LOSE):
+        return   # abilities that may keep a player in the game, or an effect the replay doesn't know
+    losing = [x for x in losing if x not in g.uncertain]   # a life total the replay can't compute
+    if losing:
+        leave(r, losing, "lost")
 
 
 def _losing(ps: PlayerState) -> bool:
@@ -120,9 +133,9 @@ def _losing(ps: PlayerState) -> bool:
 def before_event(r: Replay, stmt: n.Statement) -> bool:
     """What the engine asks before each event: True when the statement is not replayed (the game is over, or its
     player has left)."""
-    g = r.game
-    if not isinstance(stmt, _NOT_EVENTS + _SBA_NARRATION) and r.resolving is None and g.started:
-        state_based_losses(r, stmt)
-    if g.table.over or g.table.left_any:
+    if r.resolving is None and not isinstance(stmt, _NOT_EVENTS + _SBA_NARRATION):
+        state_based_losses(r)
+    table = r.game.table
+    if table.over or table.left_any:
         return gate(r, stmt)
     return False
