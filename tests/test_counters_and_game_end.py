@@ -125,7 +125,7 @@ def test_players_who_lose_at_once_draw_the_game() -> None:
                    "Alice casts Earthquake paying {2}{R}\n"
                    "Earthquake resolves; Alice loses 2 life; Bob loses 2 life\nAlice passes priority\n"
                    "Bob passes priority\n")
-    assert _findings(text) == [(13, "104.1", "the game ended on line 13, when Alice lost and Bob lost and the game "
+    assert _findings(text) == [(12, "104.1", "the game ended on line 12, when Alice lost and Bob lost and the game "
                                              "was a draw; nothing happens after the game is over")]
 
 
