@@ -27,8 +27,8 @@ _CANT_LOSE = ("lose the game", "can't lose", "cannot lose")
 def lose_game(r: Replay, stmt: n.LoseGame) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if g.pstate[player].left:
-        return   # it has already left (a narration of the same loss)
+    if g.pstate[player].left or g.table.over:
+        return   # it has already left (a narration of the same loss), or the game is over
     leave(r, [player], "conceded" if stmt.conceded else "lost")
 
 
