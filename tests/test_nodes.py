@@ -15,7 +15,8 @@ ALICE = n.Ref("Alice", 1, 6)
 def test_fields_come_from_the_annotations_after_the_base_classes() -> None:
     assert n.fields_of(n.Span) == ("line", "column", "end_line", "end_column")
     assert n.fields_of(n.PassPriority) == ("span", "player")
-    assert n.fields_of(n.Cast) == ("span", "player", "card", "targets", "paying", "from_pool", "sacrificing")
+    assert n.fields_of(n.Cast) == ("span", "player", "card", "targets", "paying", "from_pool", "sacrificing",
+                                   "face_down")
     assert n.fields_of(n.Statement) == ("span",)
     assert n.PassPriority.__match_args__ == ("span", "player")
 

@@ -10,6 +10,7 @@ PLUS, MINUS = "+1/+1", "-1/-1"
 # a face-down permanent: a 2/2 creature with no name, text, subtypes or mana cost (baseline 707.2, current 708.2)
 FACE_DOWN = Card("", ("creature",), 2, 2)
 POISON_TO_LOSE = 10
+FACE_DOWN_COST = "{3}"   # casting a card face down with morph (baseline 702.35a, current 702.37a)
 
 
 def add_counters(g: Game, p: Permanent, kind: str, count: int) -> None:

@@ -213,6 +213,7 @@ class StackItem:
     trigger: str | None = None
     targets: tuple[str, ...] = ()         # what it targets, by name (an Aura spell enters attached to the first)
     triggered: bool = False               # a triggered ability (its controller orders those put on together)
+    face_down: bool = False               # a face-down spell: it resolves into a face-down permanent
 
 
 @dataclass(slots=True)

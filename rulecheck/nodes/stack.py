@@ -18,6 +18,7 @@ class Cast(Statement):
     paying: str | None
     from_pool: bool
     sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
+    face_down: bool = False             # cast face down (morph, disguise: baseline 702.35, current 702.37)
 
 
 class Activate(Statement):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import MONARCH, MONARCH_PASSES
+from ..game.counters import FACE_DOWN_COST, turn_face_down
 from ..game.objects import Card, StackItem
 from ..game.steps import (
     FIRST_EACH_TURN,
@@ -88,14 +89,15 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
     if not flagged:
-        _pay(r, stmt, player, stmt.paying or card.mana_cost, card.name, stmt.card)
+        _pay(r, stmt, player, stmt.paying or (FACE_DOWN_COST if stmt.face_down else card.mana_cost), card.name,
+             stmt.card)
     ps = g.pstate[player]
     if card.name in ps.hand_cards:
         ps.hand_cards.remove(card.name)
     if ps.hand is not None and ps.hand > 0:
         ps.hand -= 1
     item = StackItem("spell", card.name, player, card, stmt.span.line,
-                     targets=tuple(t.text for t in stmt.targets if t.kind == "object"))
+                     targets=tuple(t.text for t in stmt.targets if t.kind == "object"), face_down=stmt.face_down)
     if not flagged:
         g.stack.append(item)
         note_cast(r, player)
@@ -402,6 +404,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.unknown_effect = None if known else source
     if permanent and item.card is not None:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
+        if item.face_down:   # a face-down spell becomes a face-down permanent (baseline 707.4, current 708.4)
+            turn_face_down(g, p)
         if stmt.tapped or stmt.attacking is not None or stmt.blocking is not None:
             enter_as_told(r, stmt, p, item.controller)
         if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted

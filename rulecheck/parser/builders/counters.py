@@ -55,6 +55,9 @@ class CountersBuild(BuildBase):
     def bf_counters(self, item: tuple[Token, ...]) -> tuple[str, Any]:
         return ("counters", _kinds((item,)))
 
+    def face_down_opt(self) -> tuple[str, Any]:
+        return ("face_down", True)
+
     def face_down_fact(self) -> n.Fact:
         return n.Fact("face_down", True)
 

@@ -44,6 +44,8 @@ class StackBuild(BuildBase):
         paying: tuple[str, bool] | None = None
         sacrificing: tuple[n.Ref, ...] = ()
         for key, value in opts:
+            if key == "face_down":
+                continue   # read by `cast`
             if key == "targets":
                 targets = targets + value
             elif key == "sacrificing":
@@ -55,7 +57,7 @@ class StackBuild(BuildBase):
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
         targets, paying, sacrificing = self._opts(opts)
         return n.Cast(self._span(player, card, *targets), player, card, targets, paying and paying[0],
-                      bool(paying and paying[1]), sacrificing)
+                      bool(paying and paying[1]), sacrificing, ("face_down", True) in opts)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
         targets, paying, sacrificing = self._opts(opts)
