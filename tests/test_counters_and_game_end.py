@@ -129,6 +129,15 @@ def test_players_who_lose_at_once_draw_the_game() -> None:
                                              "was a draw; nothing happens after the game is over")]
 
 
+def test_counts_of_other_kinds_are_judged_once_known() -> None:
+    text = HEAD + ("card Serpent Generator: artifact\ncard Sphere: artifact\nAlice controls Serpent Generator\n"
+                   "Alice controls Sphere: 0 charge counters\nturn 5: Alice, in precombat main phase\n"
+                   "Serpent Generator gets a charge counter\nSerpent Generator has 3 charge counters\n"
+                   "Sphere gets a charge counter\nSphere has 3 charge counters\nBob gets 2 poison counters\n"
+                   "Bob has 5 poison counters\n")
+    assert _findings(text) == [(12, "assert", "Sphere has 1 charge counters in the replay, not 3")]
+
+
 def test_a_player_the_setup_gives_no_life_is_not_judged() -> None:
     text = HEAD + "Bob: life 0\nturn 5: Alice, in precombat main phase\nBob passes priority\nAlice passes priority\n"
     assert _findings(text) == []

@@ -111,6 +111,7 @@ class PlayerState:
     land_played: tuple[str, int] | None = None
     scheme: str | None = None
     counters: dict[str, int] = field(default_factory=dict)   # poison, energy, experience, ... (current 122.1)
+    known_counters: set[str] = field(default_factory=set)   # kinds whose count the setup gave (others: at least)
     left: str = ""                       # how the player left the game: "" (still in it), lost, conceded (104.5)
     left_line: int = 0
 
@@ -155,6 +156,9 @@ class Permanent:
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
     lost: bool = False                    # it lost all abilities (613 layer 6): only abilities granted later count
     face_up_card: Card | None = None      # face down (current 708.2): its card, while `card` is the 2/2 face
+    # kinds of counters (other than +N/+N) whose count the replay knows: given by the setup, or as it entered; of
+    # the others it knows only those narrated since (unread text may have put more)
+    known_counters: set[str] = field(default_factory=set)
     stun_replaced: tuple[int, bool] = (-1, False)   # untap step a stun counter replaced its untap, narrated (122.1d)
     annihilated: tuple[int, int] = (-1, 0)   # the step and how many +1/+1 and -1/-1 pairs left as an SBA (704.5r)
 

@@ -64,7 +64,7 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         ps = g.pstate[stmt.subject.text]
         if stmt.what.endswith(("counter", "counters")):   # poison and the other player counters (current 122.1)
             kind = stmt.what.rsplit(" ", 1)[0]
-            had = ps.counters.get(kind)   # judged once the replay knows how many there are
+            had = ps.counters.get(kind, 0) if kind in ps.known_counters else None   # once the setup gave them
             if had is not None and had != stmt.count:
                 return "assert", f"{ps.name} has {had} {kind} counters in the replay, not {stmt.count}"
             return None
@@ -119,9 +119,11 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
 
 def _counters_problem(r: Replay, p: Permanent, stmt: n.AssertCount) -> tuple[str, str] | None:
     """`X has N KIND counters`: +1/+1 and -1/-1 counters are always known (they are in its power and toughness);
-    other kinds once the replay knows how many there are (the setup or the narration gave them)."""
+    other kinds once the replay knows how many there are: the setup gave them, or they came with it as it entered
+    (unread text may put counters on a permanent, so narrated ones are a lower bound otherwise)."""
     kind = stmt.what.rsplit(" ", 1)[0]
-    have = p.counters.get(kind, 0 if kind in (PLUS, MINUS) else None)
+    known = kind in (PLUS, MINUS) or kind in p.known_counters or kind in ("defense", "lore") and kind in p.counters
+    have = p.counters.get(kind, 0) if known else None
     if have is None or have == stmt.count:
         return None
     serial, pairs = p.annihilated
@@ -149,6 +151,7 @@ def _adopt(r: Replay, stmt: n.AssertCount) -> None:
         ps = g.pstate[name]
         if stmt.what.endswith(("counter", "counters")):
             ps.counters[stmt.what.rsplit(" ", 1)[0]] = stmt.count
+            ps.known_counters.add(stmt.what.rsplit(" ", 1)[0])
         elif stmt.what == "life":
             ps.life = stmt.count
         elif stmt.what == "hand":
@@ -163,3 +166,4 @@ def _adopt(r: Replay, stmt: n.AssertCount) -> None:
         p.counters["loyalty"] = stmt.count
     elif stmt.what.endswith(("counter", "counters")):
         p.counters[stmt.what.rsplit(" ", 1)[0]] = stmt.count
+        p.known_counters.add(stmt.what.rsplit(" ", 1)[0])

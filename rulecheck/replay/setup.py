@@ -96,6 +96,7 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.scheme = str(fact.value)
         elif fact.key == "counters" and isinstance(fact.value, tuple):   # poison, energy, ... (current 122.1)
             ps.counters[str(fact.value[0])] = ps.counters.get(str(fact.value[0]), 0) + int(fact.value[1])
+            ps.known_counters.add(str(fact.value[0]))
 
 
 @handles(n.Holds, when="setup")
@@ -145,6 +146,7 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         assert isinstance(v, tuple)
         kind, count = str(v[0]), int(v[1])
         p.counters[kind] = p.counters.get(kind, 0) + count
+        p.known_counters.add(kind)
     elif fact.key == "new":
         p.new = True
     elif fact.key == "face_down":

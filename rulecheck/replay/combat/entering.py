@@ -58,6 +58,7 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
     p.tapped = stmt.tapped
     for kind, count in stmt.counters:   # "with two +1/+1 counters on it" (current 122.6)
         add_counters(g, p, kind, count)
+        p.known_counters.add(kind)
     if stmt.attacking is not None:
         target = stmt.attacking.text
         gone = target not in g.pstate and g.named(target) is None
