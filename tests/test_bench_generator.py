@@ -42,12 +42,12 @@ def test_generator_is_deterministic_and_counts_statements() -> None:
 
 
 def test_generated_games_have_the_mix_of_a_real_log() -> None:
-    text, _ = _game(3000, 16)
+    text, _ = _game(3000, 20)
     for needle in ("passes priority", "second combat damage step begins", "orders blockers of", "discards",
                    "combat damage is dealt", "resolves", "plays", "taps", "declares no attackers", "triggers",
                    "is destroyed", "blocks", "has "):
         assert needle in text, needle
-    assert check_text(text, path="seed16.transcript") == []
+    assert check_text(text, path="seed20.transcript") == []
 
 
 def test_a_broken_generated_game_is_flagged() -> None:
