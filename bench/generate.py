@@ -466,6 +466,8 @@ class Game:
             self.passes(ap)
             self.draw_card(ap)
             ap.life -= 1
+            if ap.life <= 0:
+                raise AssertionError(f"generator bug: {ap.name} lost to Phyrexian Arena in turn {self.turn}")
             self.emit(f"{arena.name} ability resolves", f"{ap.name} draws a card", f"{ap.name} loses 1 life")
         self.passes(ap)
         if self.turn > 1:   # in a two-player game the starting player skips the first draw step (103.7a)
@@ -541,6 +543,8 @@ class Game:
         while budget:
             budget -= 1
             options = [c for c in dict.fromkeys(ap.hand) if self.can_cast(ap, c)]
+            if ap.life <= self.reserve(ap) + 1:   # its next upkeep's life loss would end the game (704.5a)
+                options = [c for c in options if c != "Phyrexian Arena"]
             creatures = [c for c in options if CARDS[c].kind == "creature"] if len(ap.creatures) < self.s.board_size \
                 else []
             sorcery = [c for c in options if CARDS[c].kind in ("sorcery", "enchantment") and c not in SWEEPERS]

@@ -16,7 +16,7 @@ def test_fields_come_from_the_annotations_after_the_base_classes() -> None:
     assert n.fields_of(n.Span) == ("line", "column", "end_line", "end_column")
     assert n.fields_of(n.PassPriority) == ("span", "player")
     assert n.fields_of(n.Cast) == ("span", "player", "card", "targets", "paying", "from_pool", "sacrificing",
-                                   "from_zone", "free")
+                                   "from_zone", "free", "face_down")
     assert n.fields_of(n.Statement) == ("span",)
     assert n.PassPriority.__match_args__ == ("span", "player")
 

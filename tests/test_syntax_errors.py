@@ -25,6 +25,7 @@ CASES = [
     ('Alice taps Craw Wurm for G', 26, 27, "unexpected 'G'; expected mana like {2}{G}", "did you mean 'Alice taps Craw Wurm for {G}'?"),  # noqa: E501
     ('Alice plays', 12, 13, 'the statement is incomplete; expected a name', "did you mean 'Alice plays NAME'?"),
     ('Bob blocks Craw Wurm with', 26, 27, 'the statement is incomplete; expected a name', "did you mean 'Bob blocks Craw Wurm with NAME'?"),  # noqa: E501
+    ('declare attackers step starts', 24, 30, "unexpected 'starts'; expected ';', 'begins' or 'ends'", "did you mean 'declare attackers step'?"),
     ('Alice draws card', 13, 17, "unexpected 'card'; expected 'a', 'an' or a number", "did you mean 'Alice draws a card'?"),  # noqa: E501
     ('priority: sometimes', 11, 20, "unexpected 'sometimes'; expected 'explicit' or 'implicit'", "did you mean 'priority: implicit'?"),  # noqa: E501
     ('Grizzly Bears gets +3 until end of turn', 20, 40, "unexpected '+3 until end of turn'; expected 'a', 'an' or a modifier like +3/+3", "did you mean 'Grizzly Bears gets +1/+1 until end of turn'?"),  # noqa: E501

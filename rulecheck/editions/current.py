@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import Edition
 from .derive import Title, derive
-from .registry import CHECKED, RULES, Rule
+from .registry import CHECKED, DEFINITION, RULES, Rule
 
 RENUMBER: dict[str, str | None] = {
     "118.4": "119.4",   # life moved from 118 to 119
@@ -53,6 +53,10 @@ RENUMBER: dict[str, str | None] = {
     "810.7a": "805.10a", "810.7c": "805.10b", "810.7d": "805.10d", "810.7e": None, "810.7f": "805.10f",
     # casting from a zone (docs/coverage.md, zones)
     "702.60a": "702.62a", "702.60b": "702.62b", "702.86a": "702.88a", "current:601.3": "601.3",
+    # counters, face-down permanents, controlling a player (docs/coverage.md)
+    "704.5r": "704.5q", "121.3": "122.3", "current:122.1d": "122.1d",
+    "115.2b": "116.2b", "702.35d": "702.37e", "707.8": "708.8",
+    "711.1a": "722.1a", "711.3": "722.3", "711.5": "722.5",
 }
 
 # rules of this edition only
@@ -68,6 +72,8 @@ ADDED = (Rule("500.10a", "An additional step or phase \"you get\" in another pla
               ("714.2b", "714.3b", "505.1a")),
          Rule("310.8b", "A battle's protector can't attack it; those its protector defends against can", CHECKED,
               "", ("506.2", "508.1b")),
+         Rule("122.1d", "A stun counter replaces its permanent's untap: one stun counter is removed instead",
+              DEFINITION, "checked through 502.3: the untap step can't untap a permanent a second time", ("502.3",)),
          Rule("702.122", "Crewing a Vehicle taps other untapped creatures of its controller's with total power N or "
                          "greater", CHECKED, "", ("508.1a",)),
          Rule("601.3", "A spell is cast only where a rule or effect allows it: a card in a graveyard or in exile needs "

@@ -30,6 +30,18 @@ _FIRST = "checked in explicit transcripts: the first player to act in the step m
 _DEF = "a definition that other checks rely on; nothing in a transcript can break it on its own"
 
 RULES: tuple[Rule, ...] = (
+    # the end of the game (docs/coverage.md)
+    _r("104.1", "Nothing happens after the game is over: a two-player game ends when one player leaves it",
+       related=("104.5", "104.2a", "704.5a", "104.3a")),
+    _r("104.5", "A player who lost or conceded has left the game and takes no further part in it",
+       related=("800.4a", "704.5a", "704.5b", "704.5c", "104.3a")),
+    # special actions, counters and face-down permanents (docs/coverage.md)
+    _r("115.2b", "Turning a face-down creature face up is a special action taken only with priority",
+       related=("702.35d", "707.8")),
+    _r("702.35d", "Only a face-down permanent's controller turns it face up, paying its morph cost",
+       related=("115.2b", "707.8")),
+    _r("704.5r", "+1/+1 and -1/-1 counters on one permanent are removed in pairs as a state-based action",
+       related=("121.3", "704.3")),
     # costs and life, as they reach into combat (docs/coverage.md)
     _r("118.4", "Life is paid only up to the life total", related=("508.1i", "509.1f")),
     _r("103.7a", "In a two-player game the starting player skips the draw step of their first turn",

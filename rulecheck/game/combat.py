@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ..nodes import Ability
+from .counters import annihilate
 from .game import Game
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
@@ -432,8 +433,11 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         g.pstate[src.controller].life += amount
     infect = src is not None and g.has_ability(src, "infect")
     if recipient in g.pstate:
-        if not infect:   # infect gives poison counters instead (not kept: no rule of combat depends on them)
+        if not infect:
             g.pstate[recipient].life -= amount
+        elif amount > 0:   # infect: poison counters instead of life loss
+            poison = g.pstate[recipient].counters
+            poison["poison"] = poison.get("poison", 0) + amount
         return
     if q is None:
         return
@@ -466,8 +470,11 @@ def _prevented(g: Game, q: Permanent, amount: int) -> int:
 
 
 def state_based_actions(g: Game) -> None:
-    """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield."""
+    """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield;
+    +1/+1 and -1/-1 counters on one permanent annihilate (704.5r)."""
     for q in list(g.battlefield.values()):
+        if q.counters and "+1/+1" in q.counters and "-1/-1" in q.counters:
+            annihilate(g, q)
         if q.is_creature() and q.pt_unknown(g.effects):
             if q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"):
                 g.leave_battlefield(q)   # its toughness is unknown, but deathtouch damage destroys it anyway

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
+from . import objects
 from .layers import ability_texts_now, has_ability_now
 from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
 from .names import UnknownName as UnknownName
@@ -70,6 +71,7 @@ class Game:
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
         self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
+        self.table = objects.Table()                     # who has left the game, who controls whose turn
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
         # short forms of names read on this line: (as written, the full name, other cards it could mean)
@@ -449,7 +451,6 @@ class Game:
         phase_attached(self.battlefield.values(), p, out, lambda q: self.phase(q, out, triggers=triggers))
 
     # ------------------------------------------------------------ priority and the turn plan
-
     def note_stack_change(self) -> None:
         self.passed = set()
 

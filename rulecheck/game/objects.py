@@ -124,6 +124,10 @@ class PlayerState:
     scheme: str | None = None
     team: tuple[str, ...] = ()         # in a team game: the players of this player's team, this player included
     zones: PlayerZones = field(default_factory=PlayerZones)   # library, graveyard, exile, command (400-408)
+    counters: dict[str, int] = field(default_factory=dict)   # poison, energy, experience, ... (current 122.1)
+    known_counters: set[str] = field(default_factory=set)   # kinds whose count the setup gave (others: at least)
+    left: str = ""                       # how the player left the game: "" (still in it), lost, conceded (104.5)
+    left_line: int = 0
 
 
 @dataclass(eq=False, slots=True)
@@ -166,6 +170,12 @@ class Permanent:
     loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
     lost: bool = False                    # it lost all abilities (613 layer 6): only abilities granted later count
+    face_up_card: Card | None = None      # face down (current 708.2): its card, while `card` is the 2/2 face
+    # kinds of counters (other than +N/+N) whose count the replay knows: given by the setup, or as it entered; of
+    # the others it knows only those narrated since (unread text may have put more)
+    known_counters: set[str] = field(default_factory=set)
+    stun_replaced: tuple[int, bool] = (-1, False)   # untap step a stun counter replaced its untap, narrated (122.1d)
+    annihilated: tuple[int, int] = (-1, 0)   # the step and how many +1/+1 and -1/-1 pairs left as an SBA (704.5r)
 
     def abilities(self) -> list[Ability]:
         return list(self.card.abilities) + self.extra
@@ -224,6 +234,7 @@ class StackItem:
     triggered: bool = False               # a triggered ability (its controller orders those put on together)
     origin: str = "hand"                  # a spell: the zone it was cast from
     via: str = ""                         # a spell cast from a zone: what allowed it (rebound, suspend, flashback, ...)
+    face_down: bool = False               # a face-down spell: it resolves into a face-down permanent
 
 
 @dataclass(slots=True)
@@ -298,3 +309,20 @@ class DayNightState:
     casts: dict[str, int] = field(default_factory=dict)     # spells cast this turn, by player
     previous: tuple[str, int] | None = None                 # the previous turn's active player and their casts
     changed: str | None = None                              # what the untap check did this untap step
+
+
+@dataclass(slots=True)
+class Table:
+    """Who is still in the game and who controls whose turn (104, 800.4; baseline 711, current 722)."""
+
+    over: int = 0                                   # the line on which the game ended (104.1); 0: not over
+    winner: str | None = None
+    over_flagged: bool = False                      # the one finding for everything after the end was made
+    control_next: dict[str, str] = field(default_factory=dict)   # player -> who controls their next turn
+    turn_controller: str | None = None              # who controls the active player during this turn
+    left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
+    left_any: bool = False                          # a player has left a multiplayer game (800.4)
+    # players the starting state gives 0 life or ten poison counters: something the transcript doesn't say keeps
+    # them in the game, and the replay doesn't judge their losses (None: not yet looked at)
+    kept_in: set[str] | None = None
+    checked_line: int = 0      # the last line before which no player was losing (a loss after a finding isn't judged)

@@ -38,6 +38,7 @@ from .combat import (
     DeclareBlockers,
     RemovedFromCombat,
 )
+from .counters import ControlPlayer, CounterChange, LoseGame, TurnFaceUp
 from .effects import (
     AssertCount,
     AssertPT,
@@ -131,4 +132,5 @@ __all__ = [
     "AssertDayNight", "BecomesMonarch", "LoseAbilities", "Goad", "Exert", "Crew",
     "GameFormat", "Teams",
     "InZone", "Search", "Shuffle", "Mill", "ReturnToHand", "DeclineCast", "TimeCounterRemoved",
+    "CounterChange", "TurnFaceUp", "LoseGame", "ControlPlayer",
 ]

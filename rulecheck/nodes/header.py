@@ -99,6 +99,7 @@ class TurnHeader(Statement):
     extra: bool
     in_step: str | None
     teammates: tuple[Ref, ...] = ()   # a team's turn: 'turn 5: Alice & Anna' (player Alice, teammates Anna)
+    controlled_by: str | None = None   # `turn 6: Bob (controlled by Alice)` (baseline 711, current 722)
 
 
 SETUP_KINDS = (Title, Players, Edition, PriorityMode, AbilitiesUnknown, Include, Option, Archenemy, CardDef,

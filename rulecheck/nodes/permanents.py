@@ -71,3 +71,4 @@ class PutOntoBattlefield(Statement):
     token: bool
     count: int = 1
     from_zone: str | None = None   # "onto the battlefield from her graveyard"
+    counters: tuple[tuple[str, int], ...] = ()   # "with two +1/+1 counters on it" (current 122.6)

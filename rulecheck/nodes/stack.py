@@ -20,6 +20,7 @@ class Cast(Statement):
     sacrificing: tuple[Ref, ...] = ()   # permanents sacrificed as an additional cost
     from_zone: str | None = None        # cast from a zone other than the hand: graveyard, exile, library, command
     free: bool = False                  # "without paying its mana cost"
+    face_down: bool = False             # cast face down (morph, disguise: baseline 702.35, current 702.37)
 
 
 class Activate(Statement):
@@ -45,6 +46,7 @@ class Resolve(Statement):
     tapped: bool = False
     attacking: Ref | None = None
     blocking: Ref | None = None
+    counters: tuple[tuple[str, int], ...] = ()   # "with two +1/+1 counters on it" (current 122.6)
 
 
 class Countered(Statement):

@@ -34,7 +34,7 @@ _TERMINAL_WORDS = {
     "TIMING": "a timing restriction", "TARGET_RULE": "a target restriction", "STRING": "quoted text",
     "PROTECTION": "a protection ability", "LEAVES": "'dies', 'is destroyed', ...", "TBA_REF": "'the draw'",
     "EXTRA": "'(extra turn)'", "PRIORITY_MODE": "'explicit' or 'implicit'", "OPTION": "a game option",
-    "COUNTER_KIND": "a counter kind like +1/+1", "$END": "the end of the line",
+    "COUNTER_KIND": "a counter kind like +1/+1", "LINE_ARTICLE": "'a'", "$END": "the end of the line",
     "MONARCH": "a name", "DAY_NIGHT": "'day' or 'night'", "EXTRA_PLACE": "'this phase' or 'this step'",
     "LAND_ZONE": "a zone like 'her graveyard' or 'the top of her library'",
 }
@@ -44,7 +44,7 @@ _STARTERS = ("title", "players", "edition", "priority", "include", "option", "ar
 _VERBS = ("passes", "casts", "activates", "triggers", "resolves", "plays", "taps", "untaps", "adds", "pays",
           "draws", "discards", "loses", "gains", "sets", "phases", "dies", "sacrifices", "regenerates",
           "puts", "creates", "chooses", "declares", "attacks", "blocks", "orders", "assigns", "deals", "gets",
-          "skips", "controls", "holds", "is", "has", "becomes", "returns", "leaves")
+          "skips", "controls", "holds", "is", "has", "becomes", "returns", "leaves", "turns", "removes", "concedes")
 _STEP_NAMES = ("untap step", "upkeep step", "draw step", "precombat main phase", "beginning of combat step",
                "declare attackers step", "declare blockers step", "combat damage step",
                "second combat damage step", "end of combat step", "postcombat main phase", "end step",

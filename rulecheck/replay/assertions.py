@@ -4,9 +4,12 @@ or, right after a resolution, taken as what the resolution did."""
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.counters import MINUS, PLUS
+from ..game.objects import Permanent
 from ..game.zones import ZONES
 from .combat.triggers import became_blocked
 from .context import Replay
+from .counters import ANNIHILATE
 from .registry import handles
 from .tba import assume_tbas
 
@@ -25,7 +28,7 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
         p.blocked = True
 
 
-@handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3", "2003:300.3"))
+@handles(n.AssertPT, n.AssertCount, checks=("500.5", "514.2", "511.3", "2003:300.3", ANNIHILATE))
 def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> None:
     """A statement of the game's state, judged against the replay. Turn-based actions not narrated happen as
     their step begins, before anything else: an assertion that the state before them would refute is judged
@@ -60,6 +63,12 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         return None
     if isinstance(stmt, n.AssertCount) and stmt.subject.text in g.pstate:
         ps = g.pstate[stmt.subject.text]
+        if stmt.what.endswith(("counter", "counters")):   # poison and the other player counters (current 122.1)
+            kind = stmt.what.rsplit(" ", 1)[0]
+            had = ps.counters.get(kind, 0) if kind in ps.known_counters else None   # once the setup gave them
+            if had is not None and had != stmt.count:
+                return "assert", f"{ps.name} has {had} {kind} counters in the replay, not {stmt.count}"
+            return None
         actual: int | None = ps.hand if stmt.what == "hand" else ps.life if stmt.what == "life" else \
             ps.zones.count(stmt.what) if stmt.what in ZONES else None
         burned = r.mana_burned.get(ps.name, (0, 0))[0] if stmt.what == "life" else 0
@@ -108,11 +117,24 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         if loyalty != stmt.count:
             return "assert", f"{p.name} has {loyalty} loyalty in the replay, not {stmt.count}"
     elif stmt.what.endswith(("counter", "counters")):
-        kind = stmt.what.split()[0]   # defense, lore: judged once the replay knows how many there are
-        have = p.counters.get(kind)
-        if have is not None and have != stmt.count:
-            return "assert", f"{p.name} has {have} {kind} counters in the replay, not {stmt.count}"
+        return _counters_problem(r, p, stmt)
     return None
+
+
+def _counters_problem(r: Replay, p: Permanent, stmt: n.AssertCount) -> tuple[str, str] | None:
+    """`X has N KIND counters`: +1/+1 and -1/-1 counters are always known (they are in its power and toughness);
+    other kinds once the replay knows how many there are: the setup gave them, or they came with it as it entered
+    (unread text may put counters on a permanent, so narrated ones are a lower bound otherwise)."""
+    kind = stmt.what.rsplit(" ", 1)[0]
+    known = kind in (PLUS, MINUS) or kind in p.known_counters or kind in ("defense", "lore") and kind in p.counters
+    have = p.counters.get(kind, 0) if known else None
+    if have is None or have == stmt.count:
+        return None
+    serial, pairs = p.annihilated
+    if kind in (PLUS, MINUS) and pairs and serial == r.game.step_serial and stmt.count == have + pairs:
+        return ANNIHILATE, (f"{p.name} has {have} {kind} counters, not {stmt.count}: its +1/+1 and -1/-1 counters "
+                            f"annihilated ({pairs} of each) as a state-based action")
+    return "assert", f"{p.name} has {have} {kind} counters in the replay, not {stmt.count}"
 
 
 @handles(n.AssertStatus, checks=("511.3",))
@@ -131,7 +153,10 @@ def _adopt(r: Replay, stmt: n.AssertCount) -> None:
     g.uncertain.discard(name)
     if name in g.pstate:
         ps = g.pstate[name]
-        if stmt.what == "life":
+        if stmt.what.endswith(("counter", "counters")):
+            ps.counters[stmt.what.rsplit(" ", 1)[0]] = stmt.count
+            ps.known_counters.add(stmt.what.rsplit(" ", 1)[0])
+        elif stmt.what == "life":
             ps.life = stmt.count
         elif stmt.what == "hand":
             ps.hand = stmt.count
@@ -146,4 +171,5 @@ def _adopt(r: Replay, stmt: n.AssertCount) -> None:
     elif stmt.what == "loyalty":
         p.counters["loyalty"] = stmt.count
     elif stmt.what.endswith(("counter", "counters")):
-        p.counters[stmt.what.split()[0]] = stmt.count
+        p.counters[stmt.what.rsplit(" ", 1)[0]] = stmt.count
+        p.known_counters.add(stmt.what.rsplit(" ", 1)[0])

@@ -147,6 +147,8 @@ class Replay:
             return False
         self._flagged.add(keyed)
         self._flagged_stmt.add(at)
+        if self.game.table.turn_controller is not None:   # a turn another player controls (711, current 722)
+            message, related = self._controlled(stmt, message, related)
         rel = tuple(dict.fromkeys(self.edition.cite(related) + self.edition.related(key)))
         unread = explaining_source(self.game, key, self.resolved_unread, stmt)
         if unread is not None:   # text the replay can't read may allow it: not judged (unread.py)
@@ -156,6 +158,18 @@ class Replay:
             return True
         self.findings.append(Finding(span.line, span.column, span.end_column, rule, message, rel))
         return True
+
+    def _controlled(self, stmt: n.Statement, message: str, related: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+        """A finding on an action narrated under the name of the player who controls the active player's turn
+        says whose action it is in the rules (711.3)."""
+        controller = self.game.table.turn_controller
+        actor = getattr(stmt, "player", None)
+        if not isinstance(actor, n.Ref) or actor.text != controller:
+            return message, related
+        active = self.game.active
+        return (f"{message} ({controller} controls {active} during this turn, but {active} is still the active "
+                f"player and {active}'s permanents are still {active}'s: what {controller} decides for {active} is "
+                f"narrated as {active}'s action)", (*related, "711.3", "711.5"))
 
     def warn(self, stmt: n.Statement, code: str, message: str) -> None:
         """A finding that is not a violation: something rulecheck could not judge."""

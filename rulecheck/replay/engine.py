@@ -17,10 +17,14 @@ from ..game.game import Game, NotOnBattlefield, UnknownName
 from . import (  # noqa: F401, E501 - the modules register handlers
     actions,
     assertions,
+    control,
     costs,
+    counters,
     designations,
     effects,
     ending,
+    facedown,
+    gameover,
     mana,
     plan,
     setup,
@@ -94,6 +98,8 @@ class Engine:
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
+        if g.started and cls is not n.TurnHeader and gameover.before_event(r, stmt):
+            return   # the game is over, or the statement's player has left it (104.1, 104.5)
         if not g.started:
             if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
                 stmt, handler = _starting_fact(g, stmt)

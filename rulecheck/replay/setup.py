@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..cards.oracle import read_abilities
 from ..editions import UnknownEdition, find_edition
+from ..game.counters import turn_face_down
 from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
 from ..game.steps import mana_symbols, trigger_step
 from .context import Replay
@@ -97,6 +98,9 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             ps.scheme = str(fact.value)
         elif fact.key in ("graveyard", "library", "exile"):   # how many cards the zone holds (400-406)
             ps.zones.set_count(fact.key, int(fact.value))  # type: ignore[call-overload]
+        elif fact.key == "counters" and isinstance(fact.value, tuple):   # poison, energy, ... (current 122.1)
+            ps.counters[str(fact.value[0])] = ps.counters.get(str(fact.value[0]), 0) + int(fact.value[1])
+            ps.known_counters.add(str(fact.value[0]))
 
 
 @handles(n.Holds, when="setup")
@@ -146,8 +150,11 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         assert isinstance(v, tuple)
         kind, count = str(v[0]), int(v[1])
         p.counters[kind] = p.counters.get(kind, 0) + count
+        p.known_counters.add(kind)
     elif fact.key == "new":
         p.new = True
+    elif fact.key == "face_down":
+        turn_face_down(g, p)
     elif fact.key == "phased_out":
         p.phased_out = True
     elif fact.key == "attacking":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..cards.oracle import END_COMBAT, END_TURN
 from ..game.combat import MONARCH, MONARCH_PASSES
+from ..game.counters import FACE_DOWN_COST, turn_face_down
 from ..game.objects import Card, StackItem
 from ..game.steps import (
     FIRST_EACH_TURN,
@@ -101,7 +102,8 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
     if not flagged and not (stmt.free and not stmt.paying):
-        _pay(r, stmt, player, stmt.paying or card.mana_cost, card.name, stmt.card)
+        _pay(r, stmt, player, stmt.paying or (FACE_DOWN_COST if stmt.face_down else card.mana_cost), card.name,
+             stmt.card)
     ps = g.pstate[player]
     if stmt.from_zone in (None, "hand"):
         if card.name in ps.hand_cards:
@@ -110,7 +112,7 @@ def cast(r: Replay, stmt: n.Cast) -> None:
             ps.hand -= 1
     item = StackItem("spell", card.name, player, card, stmt.span.line,
                      targets=tuple(t.text for t in stmt.targets if t.kind == "object"),
-                     origin=stmt.from_zone or "hand", via=via or "")
+                     origin=stmt.from_zone or "hand", via=via or "", face_down=stmt.face_down)
     if not flagged:
         g.stack.append(item)
         note_cast(r, player)
@@ -426,6 +428,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.unknown_effect = None if known else source
     if permanent and item.card is not None:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
+        if item.face_down:   # a face-down spell becomes a face-down permanent (baseline 707.4, current 708.4)
+            turn_face_down(g, p)
         if stmt.tapped or stmt.attacking is not None or stmt.blocking is not None:
             enter_as_told(r, stmt, p, item.controller)
         if item.card.is_("aura") and item.targets:      # an Aura spell enters attached to what it targeted

@@ -55,6 +55,7 @@ def _lore_counters(r: Replay) -> None:
             continue
         if not r.edition.sagas_gain_lore:   # an edition without Sagas (714): their counters are unknown
             p.counters.pop("lore", None)
+            p.known_counters.discard("lore")
             continue
         if "lore" in p.counters:
             p.counters["lore"] += 1

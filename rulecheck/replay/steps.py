@@ -20,7 +20,9 @@ from ..game.steps import (
 )
 from ..game.teams import active_players, has_teams, is_active, next_in_turn_order, teammates
 from .context import Replay
+from .control import begin_turn as begin_controlled_turn
 from .designations import new_turn, untap_check
+from .gameover import before_event as before_game_event
 from .headings import HEADING, heading_step, passes_between
 from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
@@ -38,7 +40,10 @@ TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ende
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
+    if g.started and before_game_event(r, stmt):
+        return
     team_turn(r, stmt)
+    begin_controlled_turn(r, stmt)
     if not g.started:
         g.started = True
         g.turn = stmt.number

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import deal_combat_damage, put_combat_damage_on_stack, skip_blockers_and_damage
+from ..game.counters import untap
 from ..game.steps import STEP_TBAS
 from ..game.teams import active_players, active_side, is_active
 from .context import Replay
@@ -67,7 +68,7 @@ def assume_tbas(r: Replay) -> None:
         if kind == "untap":
             for p in g.battlefield.values():
                 if p.tapped and is_active(g, p.controller) and not g.has_ability(p, KEEP_TAPPED):
-                    p.tapped = False
+                    untap(g, p)   # a stun counter replaces the untap (current 122.1d)
         elif kind == "phasing":
             for p in [p for p in g.battlefield.values() if is_active(g, p.controller) and not p.phased_indirectly
                       and (p.phased_out or g.has_ability(p, "phasing"))]:

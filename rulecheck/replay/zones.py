@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.counters import untap as untap_one
 from ..game.game import strip_copy
 from ..game.teams import active_players, has_teams, is_active
 from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
 from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
+from .counters import STUN
 from .handsize import max_hand_size
 from .mana import misnarrated_burn, narrated_burn
 from .registry import handles
@@ -120,7 +122,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
         other_event(r, stmt)
         if isinstance(stmt, n.Untap):
             for ref in stmt.permanents:
-                g.perm(ref, prefer=lambda p: p.tapped).tapped = False
+                untap_one(g, g.perm(ref, prefer=lambda p: p.tapped))
         return
     keep = KEEP_TAPPED
     if not is_active(g, player):
@@ -134,10 +136,17 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
             elif g.has_ability(p, keep):
                 r.flag(stmt, "502.2", f"{p.name} doesn't untap during its controller's untap step, but it untaps",
                        ("703.4b",))
+            elif p.stun_replaced[0] == g.step_serial and p.tapped:
+                if r.edition.number(STUN):   # (in editions without 122.1d stun counters are followed, not judged)
+                    r.flag(stmt, "502.2", f"{p.name}'s untap in this untap step was replaced: a stun counter was "
+                                          "removed from it instead, and nothing else untaps it in the untap step",
+                           (STUN, "703.4b"))
+                p.stun_replaced, p.tapped = (-1, False), False   # it untaps, as the transcript says
     else:
         for ref in stmt.except_:
             p = g.perm(ref)
-            if not g.has_ability(p, keep) and p.tapped and not may_stay_tapped(g, p):
+            if not g.has_ability(p, keep) and p.tapped and not may_stay_tapped(g, p) and not p.counters.get("stun") \
+                    and p.stun_replaced[0] != g.step_serial:
                 r.flag(stmt, "502.2", f"{p.name} stays tapped, but nothing keeps it from untapping; all of the "
                                       "active player's permanents untap", ("703.4b",))
         names = {ref.text for ref in stmt.except_}
@@ -152,9 +161,9 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
             [p for p in g.battlefield.values()   # (untapping an untapped permanent changes nothing)
-             if p.tapped and p.controller == player and p.name not in names]
+             if p.tapped and p.controller == player and (p.name not in names or p.counters.get("stun"))]
         for p in targets:
-            p.tapped = False
+            untap_one(g, p)   # a stun counter replaces the untap (current 122.1d), kept or not
     else:   # another player's untap, flagged: what it says untaps does (one fault, one finding)
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref, prefer=lambda q: q.tapped) for ref in stmt.permanents] if isinstance(stmt, n.Untap) \

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .actions import ActionsBuild
 from .combat import CombatBuild
+from .counters import CountersBuild
 from .effects import EffectsBuild
 from .header import HeaderBuild
 from .mana import ManaBuild
@@ -16,7 +17,7 @@ from .zones import ZonesBuild
 
 
 class Build(HeaderBuild, SetupBuild, TurnsBuild, StackBuild, ManaBuild, PermanentsBuild, CombatBuild, EffectsBuild,
-            ActionsBuild, ZonesBuild):
+            ActionsBuild, ZonesBuild, CountersBuild):
     """Turns parse trees into :mod:`rulecheck.nodes` statements (run inline by the LALR parser): each grammar
     rule's callback is a method of the family that builds it."""
 

@@ -91,10 +91,11 @@ class SetupBuild(BuildBase):
     def team_turn_header(self, num: Token, team: tuple[n.Ref, ...], *rest: Token) -> n.TurnHeader:
         header = self.turn_header(num, team[0], *rest)
         return n.TurnHeader(self._span(num, *team, *rest), header.number, team[0], header.extra, header.in_step,
-                            team[1:])
+                            team[1:], header.controlled_by)
 
     def turn_header(self, num: Token, player: n.Ref, *rest: Token) -> n.TurnHeader:
         extra = any(t.type == "EXTRA" for t in rest)
         steps = [t for t in rest if t.type == "STEP"]
+        controlled = next((str(t).strip("() \t").split()[-1] for t in rest if t.type == "CONTROLLED_BY"), None)
         return n.TurnHeader(self._span(num, player, *rest), int(num), player, extra,
-                            _step_name(steps[0]) if steps else None)
+                            _step_name(steps[0]) if steps else None, controlled_by=controlled)

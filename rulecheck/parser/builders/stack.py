@@ -44,8 +44,8 @@ class StackBuild(BuildBase):
         paying: tuple[str, bool] | None = None
         sacrificing: tuple[n.Ref, ...] = ()
         for key, value in opts:
-            if key == "free":
-                continue
+            if key in ("free", "face_down"):
+                continue   # read by `cast`
             if key == "targets":
                 targets = targets + value
             elif key == "sacrificing":
@@ -57,7 +57,8 @@ class StackBuild(BuildBase):
     def cast(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.Cast:
         targets, paying, sacrificing = self._opts(opts)
         return n.Cast(self._span(player, card, *targets), player, card, targets, paying and paying[0],
-                      bool(paying and paying[1]), sacrificing, free=any(key == "free" for key, _ in opts))
+                      bool(paying and paying[1]), sacrificing, free=any(key == "free" for key, _ in opts),
+                      face_down=("face_down", True) in opts)
 
     def activate(self, player: n.Ref, source: n.Ref, *opts: Any) -> n.Activate:
         targets, paying, sacrificing = self._opts(opts)
@@ -88,7 +89,7 @@ class StackBuild(BuildBase):
         d = dict(opts)
         refs = [v for v in d.values() if isinstance(v, n.Ref)]
         return n.Resolve(self._span(source, *refs), source, False, None, bool(d.get("tapped")), d.get("attacking"),
-                         d.get("blocking"))
+                         d.get("blocking"), d.get("counters", ()))
 
     def ability_resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
         return n.Resolve(self._span(source, defending), source, True, defending)

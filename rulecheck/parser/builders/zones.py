@@ -36,7 +36,8 @@ class ZonesBuild(BuildBase):
     def zone_counters_fact(self, v: Token, kind: Token) -> n.Fact:
         return n.Fact("counters", (str(kind), int(v)))
 
-    def face_down_fact(self, _words: Token) -> n.Fact:
+    def face_down_fact(self, *_words: Token) -> n.Fact:
+        """`face down`: a card in exile (`... in exile: face down`) or a permanent (`controls X: face down`)."""
         return n.Fact("face_down", True)
 
     def in_zone(self, player: n.Ref, card: n.Ref, zone: Token, *facts: n.Fact) -> n.InZone:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import nodes as n
 from ...game.combat import BLOCKED_BY_A_CREATURE, attacked_player, defending_player_of, has_trigger
+from ...game.counters import add_counters
 from ...game.objects import Permanent, PlanEntry
 from ...game.steps import STEP_PHASE
 from ...game.teams import is_active, opponents
@@ -63,6 +64,9 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
     that resolves onto the battlefield attacking)."""
     g = r.game
     p.tapped = stmt.tapped
+    for kind, count in stmt.counters:   # "with two +1/+1 counters on it" (current 122.6)
+        add_counters(g, p, kind, count)
+        p.known_counters.add(kind)
     if stmt.attacking is not None:
         target = stmt.attacking.text
         gone = target not in g.pstate and g.named(target) is None
