@@ -126,7 +126,7 @@ def write_page(meta: dict[str, object]) -> None:
     if "{{" in page:
         sys.exit("build: index.html has a placeholder left")
     (DIST / "index.html").write_text(page, encoding="utf-8")
-    for name in ("style.css", "worker.js", "rulecheck_web.py"):
+    for name in ("style.css", "worker.js", "rulecheck_web.py", "favicon.svg"):
         shutil.copy2(SRC / name, DIST / name)
 
 

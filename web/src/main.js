@@ -51,14 +51,27 @@ function lightTheme() {
   return [EditorView.theme({}, { dark: false }), syntaxHighlighting(defaultHighlightStyle, { fallback: true })];
 }
 
+// The editor lives in a shadow root: there CodeMirror's styles are constructed style sheets (adoptedStyleSheets),
+// which the Content-Security-Policy allows, where a document would need inline <style> elements.
+const editorRoot = $("editor").attachShadow({ mode: "open" });
+const layout = EditorView.theme({
+  "&": { height: "100%" },
+  ".cm-scroller": { fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace', fontSize: "13px",
+                    lineHeight: "1.5" },
+  ".cm-tooltip .diag": { maxWidth: "520px", padding: "3px 6px", font: "13px/1.4 system-ui, sans-serif" },
+  ".diag-msg": { fontWeight: "500" },
+  ".diag-rule, .diag-hint, .diag-related": { fontSize: "12.5px", opacity: "0.85", marginTop: "2px" },
+});
+
 const view = new EditorView({
-  parent: $("editor"),
+  parent: editorRoot,
+  root: editorRoot,
   state: EditorState.create({
     doc: "",
     extensions: [
       lineNumbers(), highlightActiveLineGutter(), highlightActiveLine(), drawSelection(), history(),
       keymap.of([...defaultKeymap, ...historyKeymap]),
-      language.of(transcriptLanguage), theme.of(lightTheme()), lintGutter(),
+      language.of(transcriptLanguage), theme.of(lightTheme()), layout, lintGutter(),
       EditorView.lineWrapping,
       EditorView.updateListener.of((u) => {
         if (u.docChanged) edited();

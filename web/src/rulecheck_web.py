@@ -35,6 +35,10 @@ def _about(rule: str, edition: str) -> dict[str, Any] | None:
             "related": list(s.related)}
 
 
+def _title(about: dict[str, Any] | None) -> str:
+    return about["title"] if about and (about["status"] or about["checks"]) else ""
+
+
 def _diagnostics(violations: list[Violation]) -> list[dict[str, Any]]:
     out = []
     cache: dict[tuple[str, str], dict[str, Any] | None] = {}
@@ -47,7 +51,8 @@ def _diagnostics(violations: list[Violation]) -> list[dict[str, Any]]:
         about = cache[v.rule, v.edition]
         item["title"] = about["title"] if about else ""
         item["about"] = about
-        item["related_titles"] = {r: (cache[r, v.edition] or {}).get("title", "") for r in v.related}
+        # a related rule's title when rulecheck has one of its own (not "not a rule rulecheck checks ...")
+        item["related_titles"] = {r: _title(cache[r, v.edition]) for r in v.related}
         out.append(item)
     return out
 

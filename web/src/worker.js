@@ -7,6 +7,8 @@ const ORDER = ["check", "exam", "board", "report:json", "report:sarif"];
 const latest = new Map();
 let api = null;
 let draining = false;
+const WARM_UP = "players: Alice, Bob\ncard Grizzly Bears: creature 2/2\nAlice controls Grizzly Bears\n" +
+  "turn 1: Alice, in beginning of combat step\ndeclare attackers step\nAlice attacks Bob with Grizzly Bears\n";
 
 function progress(message, percent) {
   postMessage({ type: "progress", message, percent });
@@ -36,7 +38,7 @@ async function init() {
   api = pyodide.pyimport("rulecheck_web");
   const info = JSON.parse(api.info());
   progress("Reading the grammar…", 85);
-  api.check("", "baseline");           // builds the parser once, so the first real check is warm
+  api.check(WARM_UP, "baseline");     // builds the parser and loads the replay once, so the first real check is warm
   info.python = pyodide.runPython("import sys; sys.version.split()[0]");
   info.pyodide = meta.pyodide;
   info.examples = meta.examples;
