@@ -405,7 +405,7 @@ function wire(info) {
   });
   $("share").addEventListener("click", async () => {
     const url = await shareUrl();
-    history.replaceState(null, "", url);
+    window.history.replaceState(null, "", url);
     $("sharebox").hidden = false;
     $("shareurl").value = url;
     $("shareurl").select();
