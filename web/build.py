@@ -1,7 +1,8 @@
 """Build the playground into web/dist/: wheels, Pyodide's files, the bundled page and the examples.
 
 Run by `npm --prefix web run build` (after `npm --prefix web ci`). Uses the Python that runs it for pip
-(`PYTHON=.venv/bin/python npm --prefix web run build` picks one). Writes nothing outside web/dist/ but pip's cache.
+(`PYTHON=.venv/bin/python npm --prefix web run build` picks one). Writes web/dist/, and setuptools' build/ and
+*.egg-info in the checkout (both git-ignored) when it builds rulecheck's wheel.
 
 - wheels: rulecheck from the checkout (`pip wheel --no-deps`), lark and click as published (pure-Python wheels),
   PyYAML from its sdist with PYYAML_FORCE_LIBYAML=0, so without its C extension. Every wheel must be

@@ -148,12 +148,15 @@ async function check() {
   const version = state.version;
   const text = view.state.doc.toString();
   const mode = state.mode;
+  const posted = performance.now();
   const answer = await ask(mode === "exam" ? "exam" : "check", text, state.edition);
   if (answer === null || version !== state.version) return;      // the text changed meanwhile: a newer check runs
   const r = answer.result;
   pg.checks++;
-  pg.lastCheckMs = answer.ms;
+  pg.lastCheckMs = answer.ms;                                    // in the worker
+  pg.lastRoundTripMs = performance.now() - posted;                 // asked, checked, answered (no debounce)
   pg.timings.push(answer.ms);
+  delete document.body.dataset.checking;
   if (r.error) {
     showFindings([], `rulecheck failed: ${r.error}`);
     return;
@@ -162,7 +165,6 @@ async function check() {
   state.diagnostics = r.diagnostics;
   showFindings(r.diagnostics, null, r);
   $("timing").textContent = `checked in ${Math.round(answer.ms)} ms`;
-  delete document.body.dataset.checking;
   document.body.dataset.checked = String(pg.checks);
   if (mode === "transcript") board(version);
 }
@@ -175,7 +177,7 @@ function toDiagnostic(d) {
   let to = Math.min(endLine.from + Math.max(0, (d.end_column || d.column) - 1), endLine.to);
   if (to <= from) to = Math.min(from + 1, line.to);
   const severity = d.severity === "error" ? "error" : d.severity === "warning" ? "warning" : "info";
-  return { from, to, severity, source: d.rule, message: `${d.rule}: ${d.message}`, renderMessage: () => detail(d) };
+  return { from, to, severity, message: `${d.rule}: ${d.message}`, renderMessage: () => detail(d) };
 }
 
 // The hover: the message, the rule and its title (`rulecheck explain`'s head), the hint, the related rules.
