@@ -229,6 +229,7 @@ def reset(app: App) -> None:
 def test_the_page_gets_ready_from_its_own_origin_only(app: App) -> None:
     assert app.page.title() == "rulecheck playground"
     assert app.page.is_hidden("#loading")
+    assert app.page.evaluate("() => document.getElementById('loadbar').value") >= 85     # it went through its stages
     csp = app.page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
     assert csp is not None and "default-src 'self'" in csp and "'wasm-unsafe-eval'" in csp
     assert "http" not in csp and "*" not in csp and "'unsafe-inline'" not in csp and "'unsafe-eval' " not in csp
@@ -391,6 +392,22 @@ def test_exam_mode_grades_as_rulecheck_exam(app: App) -> None:
     app.page.select_option("#mode", "transcript")                     # the transcript is kept meanwhile
     app.settle()
     assert app.page.get_attribute("body", "data-mode") == "transcript"
+
+
+def test_a_browser_that_cannot_run_it_is_told_so(browser: Any, site_url: str) -> None:
+    """Without CompressionStream (or WebAssembly, or workers) the loading box says what is missing, at once."""
+    a = App(browser, site_url)
+    try:
+        a.context.add_init_script("delete window.CompressionStream;")
+        a.page.goto(site_url)
+        a.page.wait_for_selector("body[data-state=error]", timeout=CHECK_MS)
+        message = a.page.inner_text("#loadmsg")
+        assert message.startswith("This browser can't run the playground: it lacks CompressionStream.")
+        assert a.page.is_visible("#loading")
+        assert not any("/pyodide/" in u for u in a.requests)                 # it did not try to load Python
+        assert a.problems() == []
+    finally:
+        a.close()
 
 
 # ---------------------------------------------------------------- the README's screenshot and figures
