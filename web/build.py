@@ -70,6 +70,8 @@ def pins() -> dict[str, str]:
 def build_wheels(dest: Path) -> list[str]:
     dest.mkdir(parents=True)
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check"]
+    if subprocess.run(pip + ["--version"], capture_output=True).returncode != 0:
+        sys.exit(f"build: {sys.executable} has no pip; run with PYTHON=/path/to/a/python/with/pip")
     try:
         import setuptools  # noqa: F401
         import wheel  # noqa: F401

@@ -104,11 +104,16 @@ export const examLanguage = StreamLanguage.define({
       stream.skipToEnd();
       return "comment";
     }
+    // what comes before the token on its line, spaces dropped: keys and quoted values start a line, a list
+    // item or a flow mapping's entry; a word inside a block of text (`card Juggernaut: ...`, `Bob's`) is text
+    const before = stream.string.slice(0, stream.pos).trimEnd();
+    const atStart = before === "" || /[-{[,:]$/.test(before);
     if (stream.match(/^-(?=\s)/)) return "punctuation";
-    if (stream.match(/^[A-Za-z_][\w-]*(?=\s*:(\s|$))/)) return "propertyName";
-    if (stream.match(/^(legal|illegal|unknown)\b/)) return "atom";
+    if (atStart && !before.endsWith(":") && stream.match(/^[A-Za-z_][\w-]*(?=\s*:(\s|$))/)) return "propertyName";
+    if (atStart && stream.match(/^(legal|illegal|unknown)\b/)) return "atom";
     if (stream.match(/^\d{3}\.\d+[a-z]?/)) return "number";
-    if (stream.match(/^"(?:[^"\\]|\\.)*"?/) || stream.match(/^'(?:[^']|'')*'?/)) return "string";
+    if (atStart && (stream.match(/^"(?:[^"\\]|\\.)*"?/) || stream.match(/^'(?:[^']|'')*'?/))) return "string";
+    if (stream.match(/^[A-Za-z0-9_']+/)) return null;
     if (stream.match(/^[:{}[\],|>]/)) return "punctuation";
     stream.next();
     return null;
