@@ -316,7 +316,7 @@ def test_the_board_follows_the_cursor(app: App) -> None:
     assert app.page.inner_text("#boardline") == "(line 5)"
 
 
-def test_share_then_reload_restores_text_edition_line_and_findings(app: App, browser: Any) -> None:
+def test_share_then_reload_restores_text_edition_line_and_findings(app: App) -> None:
     reset(app)
     text = CRAW_WURM + "# shared from a test: ünïcode ✓\n"
     app.type_text(text)
@@ -329,20 +329,16 @@ def test_share_then_reload_restores_text_edition_line_and_findings(app: App, bro
     assert app.page.input_value("#shareurl") == url
     fragment = urlsplit(url).fragment
     assert "e=2003" in fragment and "l=17" in fragment and "Craw" not in fragment    # compressed, not plain
-    other = App(browser, app.url)
-    try:
-        other.open(url)
-        assert other.text() == text
-        assert other.page.input_value("#edition") == "2003"
-        assert other.cursor_line() == 17
-        assert [(f[0], f[1]) for f in other.findings()] == [(18, "edition")]
-        other.page.reload()                                            # a reload of the shared address, too
-        other.page.wait_for_selector("body[data-state=ready]", timeout=READY_MS)
-        other.settle()
-        assert other.text() == text and other.cursor_line() == 17
-        assert other.problems() == []
-    finally:
-        other.close()
+    app.page.reload()                     # the page starts again from the address alone
+    app.page.wait_for_selector("body[data-state=ready]", timeout=READY_MS)
+    app.settle()
+    assert app.page.evaluate("() => location.href") == url
+    assert app.text() == text
+    assert app.page.input_value("#edition") == "2003"
+    assert app.cursor_line() == 17
+    assert [(f[0], f[1]) for f in app.findings()] == [(18, "edition")]
+    app.wait_board_line(17)
+    app.page.evaluate("() => window.history.replaceState(null, '', location.pathname)")   # for the next tests
 
 
 def test_downloads_are_the_cli_report_formats(app: App, tmp_path: Path) -> None:
