@@ -390,6 +390,27 @@ def test_exam_mode_grades_as_rulecheck_exam(app: App) -> None:
     assert app.page.get_attribute("body", "data-mode") == "transcript"
 
 
+def test_every_example_in_the_menu_gives_what_the_command_line_gives(app: App) -> None:
+    from rulecheck import api
+    from rulecheck.config import Config
+    from rulecheck.exam import grade_text
+
+    examples = json.loads((DIST / "build.json").read_text(encoding="utf-8"))["examples"]
+    assert len(examples) >= 8 and {e["kind"] for e in examples} == {"transcript", "exam"}
+    for entry in examples:
+        text = (DIST / entry["file"]).read_text(encoding="utf-8")
+        if entry["kind"] == "exam":
+            found = grade_text(text, path="playground.exam.yaml", edition=entry["edition"]).violations
+        else:
+            found = api.check_text(text, path="playground.transcript", config=Config(edition=entry["edition"]))
+        app.page.select_option("#examples", label=entry["label"])
+        app.page.wait_for_function("(t) => playground.view.state.doc.toString() === t", arg=text, timeout=CHECK_MS)
+        app.settle()
+        assert app.page.input_value("#edition") == entry["edition"]
+        assert [(line, rule) for line, rule, _ in app.findings()] == [(v.line, v.rule) for v in found], entry
+        assert "failed" not in app.page.inner_text("#summary")
+
+
 def test_a_browser_that_cannot_run_it_is_told_so(browser: Any, site_url: str) -> None:
     """Without CompressionStream (or WebAssembly, or workers) the loading box says what is missing, at once."""
     a = App(browser, site_url)

@@ -32,20 +32,20 @@ SRC = WEB / "src"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
                  "package.json")
 
-# (menu label, path in the checkout): the examples, and fixtures chosen to show each area
-EXAMPLES = [
+# (menu label, path in the checkout[, edition]): the examples, and fixtures chosen to show each area
+EXAMPLES: list[tuple[str, ...]] = [
     ("Craw Wurm splits its damage (510.1c)", "examples/craw-wurm.transcript"),
     ("Combat: first strike step", "fixtures/editions/first-strike-step.transcript"),
     ("Combat: blocker divides its damage", "fixtures/editions/blocker-divides.transcript"),
     ("Turn structure: cleanup discard", "fixtures/editions/cleanup-discard.transcript"),
     ("Turn structure: extra turns", "fixtures/editions/extra-turns.transcript"),
-    ("Mana: mana burn (2003)", "fixtures/editions/mana-burn.transcript"),
+    ("Mana: mana burn (2003 edition)", "fixtures/editions/mana-burn.transcript", "2003"),
     ("Stack: triggers wait for priority", "fixtures/editions/block-trigger-waits.transcript"),
     ("Mechanics: crew (fails)", "fixtures/language/crew-fail.transcript"),
     ("Mechanics: day and night (fails)", "fixtures/language/day-night-fail.transcript"),
     ("Battles", "fixtures/language/battle-pass.transcript"),
 ]
-EXAMS = [("Exam: CR examples", "examples/cr-examples.exam.yaml")]
+EXAMS: list[tuple[str, ...]] = [("Exam: CR examples", "examples/cr-examples.exam.yaml")]
 
 
 def log(msg: str) -> None:
@@ -137,11 +137,12 @@ def copy_examples(dest: Path) -> list[dict[str, str]]:
     dest.mkdir()
     out = []
     for kind, items in (("transcript", EXAMPLES), ("exam", EXAMS)):
-        for label, rel in items:
+        for label, rel, *edition in items:
             src = ROOT / rel
             name = src.name
             shutil.copy2(src, dest / name)
-            out.append({"label": label, "file": f"examples/{name}", "kind": kind})
+            out.append({"label": label, "file": f"examples/{name}", "kind": kind,
+                        "edition": edition[0] if edition else "baseline"})
     return out
 
 

@@ -346,6 +346,7 @@ async function loadExample(entry) {
   const r = await fetch(entry.file);
   const text = await r.text();
   setMode(entry.kind === "exam" ? "exam" : "transcript", false);
+  setEdition(entry.edition || "baseline", false);
   setText(text);
   goTo(1, 1, false);
 }
