@@ -364,9 +364,10 @@ def test_downloads_are_the_cli_report_formats(app: App, tmp_path: Path) -> None:
 
 def test_exam_mode_grades_as_rulecheck_exam(app: App) -> None:
     reset(app)
-    app.page.select_option("#examples", label="Exam: CR examples")
+    app.page.set_input_files("#file", str(ROOT / "examples" / "cr-examples.exam.yaml"))    # Open… an exam file
     app.page.wait_for_selector("body[data-mode=exam]")
     app.settle()
+    assert app.text() == (ROOT / "examples" / "cr-examples.exam.yaml").read_text(encoding="utf-8")
     from rulecheck.exam import grade_file
 
     report = grade_file(str(ROOT / "examples" / "cr-examples.exam.yaml"))

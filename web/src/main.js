@@ -238,6 +238,9 @@ function showFindings(diags, error, r) {
       (n ? `${n} disagreement${n === 1 ? "" : "s"} with the key` : "every key agrees with rulecheck");
     $("examsummary").textContent = text;
   }
+  if (state.mode === "transcript" && /^questions:\s*$/m.test(view.state.doc.toString())) {
+    text += " · this looks like an exam YAML: choose Mode → Exam to grade it";
+  }
   $("summary").textContent = text;
   document.body.dataset.findings = String(diags.length);
 }
