@@ -423,7 +423,8 @@ function wire(info) {
     }
   });
   const items = $("download-items");
-  $("download").addEventListener("click", () => { items.hidden = !items.hidden; });
+  $("download").addEventListener("click", (e) => { e.stopPropagation(); items.hidden = !items.hidden; });
+  document.addEventListener("click", (e) => { if (!items.contains(e.target)) items.hidden = true; });
   items.addEventListener("click", (e) => {
     const kind = e.target.dataset.download;
     if (!kind) return;
