@@ -251,6 +251,7 @@ async function board(version) {
   if (answer === null || version !== state.version || state.mode !== "transcript") return;
   const r = answer.result;
   if (r.error) return;
+  pg.lastBoardMs = answer.ms;                                      // trace and render_html, in the worker
   state.boardVersion = version;
   if (r.html !== state.boardHtml) {
     state.boardHtml = r.html;
