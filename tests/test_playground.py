@@ -157,12 +157,15 @@ class App:
         return int(self.page.evaluate("() => playground.view.state.doc.lineAt(playground.view.state.selection"
                                       ".main.head).number"))
 
-    def type_text(self, text: str) -> None:
-        """Replace the text by typing: select all, delete, then the text as keyboard input."""
+    def type_text(self, text: str, keys: bool = False) -> None:
+        """Replace the text: select all, delete, then the text as one input (a paste), or key by key."""
         self.page.click(".cm-content")
         self.page.keyboard.press("Control+a")
         self.page.keyboard.press("Delete")
-        self.page.keyboard.insert_text(text)
+        if keys:
+            self.page.keyboard.type(text)
+        else:
+            self.page.keyboard.insert_text(text)
         self.settle()
 
     def click_line(self, line: int) -> None:
@@ -243,7 +246,7 @@ def test_the_page_gets_ready_from_its_own_origin_only(app: App) -> None:
 
 def test_typing_craw_wurm_shows_510_1c_on_line_20_and_fixing_it_clears_it(app: App) -> None:
     reset(app)
-    app.type_text(CRAW_WURM)
+    app.type_text(CRAW_WURM, keys=True)              # key by key: checks start and are overtaken as it is typed
     assert app.text() == CRAW_WURM
     [(line, rule, text)] = app.findings()
     assert (line, rule) == (20, "510.1c")

@@ -158,7 +158,7 @@ async function check() {
   pg.timings.push(answer.ms);
   delete document.body.dataset.checking;
   if (r.error) {
-    showFindings([], `rulecheck failed: ${r.error}`);
+    showFindings([], r.error);
     return;
   }
   state.checked = version;

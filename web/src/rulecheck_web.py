@@ -8,7 +8,6 @@ language server's hover shows it) and `rulecheck.report.render` (`--format json`
 from __future__ import annotations
 
 import json
-import traceback
 from typing import Any
 
 from rulecheck import api
@@ -58,12 +57,12 @@ def _diagnostics(violations: list[Violation]) -> list[dict[str, Any]]:
 
 
 def _guard(fn: Any) -> Any:
-    """No traceback reaches the page as an exception: a failure is an `internal-error` result."""
+    """No exception crosses into JavaScript: a failure is an `error` result the page shows as a message."""
     def wrapped(*args: Any) -> str:
         try:
             return json.dumps(fn(*args))
-        except Exception as exc:  # noqa: BLE001
-            return json.dumps({"error": f"{type(exc).__name__}: {exc}", "detail": traceback.format_exc()})
+        except Exception as exc:  # noqa: BLE001 - a failure reaches the page as a message, never a traceback
+            return json.dumps({"error": f"rulecheck failed ({type(exc).__name__}: {exc}); please report it"})
     return wrapped
 
 
