@@ -229,6 +229,43 @@ def reset(app: App) -> None:
 
 
 # ---------------------------------------------------------------- the tests
+def _glue() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("rulecheck_web", WEB / "src" / "rulecheck_web.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_glue_gives_the_cli_results_in_cpython_too() -> None:
+    """web/src/rulecheck_web.py, which the worker runs in Pyodide, run here by CPython (no browser needed)."""
+    from rulecheck import api
+    from rulecheck.report import render
+    from rulecheck.report.common import title_of
+
+    glue = _glue()
+    [d] = json.loads(glue.check(CRAW_WURM, "baseline"))["diagnostics"]
+    assert (d["line"], d["rule"], d["severity"]) == (20, "510.1c", "error")
+    assert d["title"] == title_of("510.1c") != ""
+    assert set(d["related_titles"]) == set(d["related"]) and "509.1h" in d["related"]
+    assert d["related_titles"]["509.1h"] == title_of("509.1h") != ""
+    assert json.loads(glue.report("transcript", "json"))["text"] == render(
+        "json", api.check_text(CRAW_WURM, path="playground.transcript"))
+    [e] = json.loads(glue.check(CRAW_WURM, "current"))["diagnostics"]
+    assert (e["line"], e["rule"], e["edition"]) == (18, "edition", "current")
+    board = json.loads(glue.board(CRAW_WURM, "baseline", 20))
+    assert board["failure"] is None and '<script type="application/json" id="trace-data">' in board["html"]
+    exam = json.loads(glue.exam((ROOT / "examples" / "cr-examples.exam.yaml").read_text(encoding="utf-8"),
+                                "baseline"))
+    assert exam["diagnostics"] == [] and exam["questions"] > 0 and not exam["invalid"]
+    bad = json.loads(glue.exam("exam: [unclosed", "baseline"))
+    assert bad["invalid"] and bad["diagnostics"][0]["rule"] == "exam-format"
+    info = json.loads(glue.info())
+    assert [e["name"] for e in info["editions"]][0] == "baseline"
+
+
 def test_the_page_gets_ready_from_its_own_origin_only(app: App) -> None:
     assert app.page.title() == "rulecheck playground"
     assert app.page.is_hidden("#loading")
@@ -251,7 +288,9 @@ def test_typing_craw_wurm_shows_510_1c_on_line_20_and_fixing_it_clears_it(app: A
     [(line, rule, text)] = app.findings()
     assert (line, rule) == (20, "510.1c")
     assert "Wall of Wood, ahead of it in the damage assignment order, is not assigned lethal damage" in text
-    assert "A blocked creature damages its blockers in order" in text       # the title, from explain
+    from rulecheck.report.common import title_of
+
+    assert title_of("510.1c") in text                                       # the title, from explain
     # in the editor: the underline on line 20 and its gutter mark
     line20 = app.page.locator(".cm-line").nth(19)
     assert line20.locator(".cm-lintRange-error").count() == 1
