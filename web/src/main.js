@@ -22,7 +22,6 @@ const state = {
   boardHtml: "",
   diagnostics: [],
   requestId: 0,
-  pendingLine: null,
 };
 const pg = (window.playground = { ready: false, checks: 0, timings: [] });
 
