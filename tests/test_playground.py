@@ -50,7 +50,7 @@ def _in_ci() -> bool:
 def _missing(what: str) -> None:
     if _in_ci():
         pytest.fail(f"{what} is missing, and CI must run the playground's tests (.ci/run installs it)")
-    pytest.skip(f"{what} is not installed, so the playground cannot be built or driven here")
+    pytest.skip(f"{what} is not installed: the playground's tests need it to build the site or drive a browser")
 
 
 def chromium_path() -> str | None:
