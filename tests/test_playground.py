@@ -320,11 +320,21 @@ def test_typing_craw_wurm_shows_510_1c_on_line_20_and_fixing_it_clears_it(app: A
 
 
 def test_a_syntax_error_shows_what_was_expected(app: App) -> None:
+    from rulecheck import api
+
     reset(app)
-    app.type_text("players: Alice, Bob\nturn 1: Alice\nAlice frobnicates\n")
-    [(line, rule, text)] = app.findings()
-    assert (line, rule) == (3, "syntax")
-    assert "unexpected 'frobnicates'; expected " in text
+    text = "players: Alice, Bob\nturn 1: Alice\nAlice frobnicates\nalice passes priority\n"
+    app.type_text(text)
+    shown = app.findings()
+    expected = api.check_text(text)
+    assert [(line, rule) for line, rule, _ in shown] == [(v.line, v.rule) for v in expected]
+    assert [(line, rule) for line, rule, _ in shown][0] == (3, "syntax")
+    assert "unexpected 'frobnicates'; expected " in shown[0][2]
+    for (_, _, entry), v in zip(shown, expected, strict=True):
+        assert v.message in entry
+        if v.hint:                                 # the CLI's hint line, as the full format prints it
+            assert f"hint: {v.hint}" in entry
+    assert any(v.hint for v in expected)
     assert app.page.locator(".cm-line").nth(2).locator(".cm-lintRange-error").count() == 1
 
 
