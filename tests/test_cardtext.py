@@ -87,7 +87,7 @@ def test_unread_text_makes_what_it_could_allow_a_note() -> None:
     text = ("players: Alice, Bob\n" + _LIEGE + "card Grizzly Bears: green creature 2/2\n"
             "Bob controls Murkfiend Liege\nBob controls Grizzly Bears: tapped\n"
             "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
-    assert _found(text) == [(8, "502.2", "note", "not judged: Murkfiend Liege's text may allow this untap")]
+    assert _found(text) == [(8, "502.2", "note", "not judged: Murkfiend Liege's text may allow Bob to untap here")]
     hint = check_text(text)[0].hint
     assert hint == ("without that text: Bob untaps Grizzly Bears during Alice's untap step; only the active "
                     "player's permanents untap")
@@ -155,3 +155,10 @@ def test_a_database_card_line_reads_back_as_the_same_abilities(text: str) -> Non
     parsed = parse_line(card_line(facts, "Test Card"), 1)
     assert isinstance(parsed, list) and isinstance(parsed[0], n.CardDef)
     assert read_abilities(parsed[0].abilities, "Test Card") == abilities_of(facts)
+
+
+def test_an_activated_or_loyalty_ability_explains_nothing_until_it_resolves() -> None:
+    text = ("players: Alice, Bob\ncard Kiora: planeswalker, loyalty 7, \"+1: Untap target permanent.\"\n"
+            "card Grizzly Bears: green creature 2/2\nBob controls Kiora\nBob controls Grizzly Bears: tapped\n"
+            "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
+    assert [(f[0], f[1], f[2]) for f in _found(text)] == [(8, "502.2", "error")]

@@ -24,8 +24,9 @@ _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)
 _PROTECTIONS = re.compile(r"\b([Pp]rotection) from \w+(?:,? (?:and )?from \w+)+")
 _SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell)|cardname)\b|~",
                    re.IGNORECASE)
-# an activated ability: its cost before the colon (mana, {T}, {Q}, sacrificing, paying life, discarding)
-_ACTIVATED = re.compile(r"^(?P<cost>(?:\{[^}]+\}|[ ,]|sacrifice [^:]+|pay \d+ life|discard [^:]+|tap [^:]+)+):\s*"
+# an activated ability: its cost before the colon (mana, {T}, {Q}, sacrificing, paying life, discarding, loyalty)
+_ACTIVATED = re.compile(r"^(?P<cost>[+\-−]?(?:\d+|X)|(?:\{[^}]+\}|[ ,]|sacrifice [^:]+|pay \d+ life|discard [^:]+|"
+                        r"tap [^:]+)+):\s*"
                         r"(?P<effect>.+)$", re.IGNORECASE)
 _ACTIVATION_LIMIT = re.compile(r"^activate (?:this ability )?only (?:during your turn|as a sorcery|once each turn|"
                                r"any time you could cast a sorcery)$")

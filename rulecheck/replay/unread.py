@@ -67,6 +67,8 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
     who = stmt.player.text if isinstance(stmt, (n.Untap, n.UntapAll)) else None
     if untap and isinstance(stmt, n.UntapAll) and stmt.except_ and who == g.active:
         words, allows = _KEEPS_TAPPED, "this permanent to stay tapped"
+    elif untap:
+        allows = f"{who} to untap here"
     for p in g.battlefield.values():
         if who is not None and p.controller != who:
             continue
