@@ -13,21 +13,7 @@ from ..cards.library import CardLibrary
 from ..cards.library import active as active_library
 from ..editions import BASELINE, Edition
 from ..game.game import NotOnBattlefield, UnknownName
-from . import (  # noqa: F401, E501 - the modules register handlers
-    actions,
-    assertions,
-    costs,
-    designations,
-    effects,
-    ending,
-    mana,
-    plan,
-    setup,
-    stack,
-    steps,
-    zone_moves,  # noqa: F401 - registers the zone handlers
-    zones,
-)
+from . import actions, assertions, costs, designations, effects, ending, mana, plan, setup, stack, steps, zones  # noqa: F401, E501 - the modules register handlers
 from .combat import entering, orders  # noqa: F401
 from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
