@@ -30,7 +30,6 @@ from . import (  # noqa: F401, E501 - the modules register handlers
     setup,
     stack,
     steps,
-    zone_moves,  # noqa: F401 - registers the zone handlers
     zones,
 )
 from .combat import entering, orders  # noqa: F401
