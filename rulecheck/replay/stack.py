@@ -97,7 +97,7 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     flagged = flagged or via is None
     if not flagged and not during:
         flagged = _sorcery_timing(r, stmt, player, card)
-    if not flagged and r.resolving is None:   # a cast the resolution instructs ignores timing (608.2g)
+    if not flagged and not during:   # a cast the resolution instructs ignores timing (608.2g)
         flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
     if not flagged:
         flagged = _targets(r, stmt, stmt.targets, card)
@@ -164,8 +164,8 @@ def _sacrifice_as_cost(r: Replay, stmt: n.Cast | n.Activate, player: str) -> Non
 def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bool:
     g = r.game
     if not (set(card.types) & SORCERY_TYPES) or any(a.text == "flash" for a in card.abilities) or \
-            r.game.abilities_unknown or r.resolving is not None:
-        return False   # a spell cast as a resolving spell or ability instructs ignores its timing (608.2g)
+            r.game.abilities_unknown:
+        return False   # (a cast the resolving spell or ability instructs is never asked: 608.2g, `during_resolution`)
     main = g.step in ("precombat main phase", "postcombat main phase")
     kind = "sorcery" if card.is_("sorcery") else "creature" if card.is_("creature") else card.types[-1]
     if not is_active(g, player):

@@ -328,7 +328,7 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
         r.flag(stmt, "506.1", "a second combat damage step begins, but no attacking or blocking creature had first "
                               "strike or double strike as the first one began", ("510.5",))
         return False
-    if _skipped_step(r, step) and step == "draw step" and r.first_draw_skipped:
+    if _skipped_step(r, step) and step == "draw step" and r.first_draw_skipped and not has_teams(g):
         return r.flag(stmt, "103.7a", f"the draw step of turn {g.turn} happens, but in a two-player game the "
                                       "starting player skips the draw step of their first turn", ("500.10",)) or True
     if _skipped_step(r, step):

@@ -88,7 +88,7 @@ class PermanentsBuild(BuildBase):
         d = dict(opts)
         return n.PutOntoBattlefield(self._span(player, card, *[v for v in d.values() if isinstance(v, n.Ref)]),
                                     player, card, bool(d.get("tapped")), d.get("attacking"), d.get("blocking"),
-                                    token, 1, d.get("counters", ()))
+                                    token, 1, counters=d.get("counters", ()))
 
     def put_onto_battlefield(self, player: n.Ref, card: n.Ref, *opts: Any) -> n.PutOntoBattlefield:
         return self._put(player, card, opts, False)
