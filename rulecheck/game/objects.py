@@ -113,6 +113,7 @@ class PlayerState:
     counters: dict[str, int] = field(default_factory=dict)   # poison, energy, experience, ... (current 122.1)
     known_counters: set[str] = field(default_factory=set)   # kinds whose count the setup gave (others: at least)
     left: str = ""                       # how the player left the game: "" (still in it), lost, conceded (104.5)
+    drew_from_empty: bool = False        # tried to draw from an empty library since the last check (704.5b)
     left_line: int = 0
 
 

@@ -105,7 +105,7 @@ def state_based_losses(r: Replay) -> None:
     if table.kept_in is None:   # the first check of the game: the starting state's players at 0 life stay in it
         table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
     for ps in g.pstate.values():   # the common case: nobody is losing (no list is built)
-        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE):
+        if ps.life <= 0 or ps.drew_from_empty or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE):
             break
     else:
         table.checked_line = g.line
@@ -127,7 +127,8 @@ def state_based_losses(r: Replay) -> None:
 
 
 def _losing(ps: PlayerState) -> bool:
-    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE
+    """704.5a, 704.5c, and 704.5b once a model of the library says a draw found it empty (`drew_from_empty`)."""
+    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE or ps.drew_from_empty
 
 
 def before_event(r: Replay, stmt: n.Statement) -> bool:

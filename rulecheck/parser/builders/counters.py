@@ -58,7 +58,7 @@ class CountersBuild(BuildBase):
     def face_down_opt(self) -> tuple[str, Any]:
         return ("face_down", True)
 
-    def face_down_fact(self) -> n.Fact:
+    def face_down_perm_fact(self) -> n.Fact:
         return n.Fact("face_down", True)
 
     def turn_face_up(self, player: n.Ref, perm: n.Ref, *opts: Any) -> n.TurnFaceUp:
