@@ -438,6 +438,8 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
         elif amount > 0:   # infect: poison counters instead of life loss
             poison = g.pstate[recipient].counters
             poison["poison"] = poison.get("poison", 0) + amount
+            if poison["poison"] >= 10:
+                g.table.risk(recipient)   # ten poison counters: the next check (704.5c)
         return
     if q is None:
         return

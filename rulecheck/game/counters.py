@@ -21,7 +21,7 @@ def add_counters(g: Game, p: Permanent, kind: str, count: int) -> None:
 
 
 def remove_counters(p: Permanent, kind: str, count: int) -> int:
-    """Up to `count` counters of a kind leave the permanent; how many did (None known: the count isn't kept)."""
+    """Up to `count` counters of a kind leave the permanent (never fewer than none); returns how many did."""
     have = p.counters.get(kind, 0)
     gone = min(have, count)
     p.counters[kind] = have - gone

@@ -71,7 +71,7 @@ class Game:
         self.skips: list[tuple[str, str, bool]] = []     # (player, step, this_turn)
         self.skip_turns: list[str] = []
         self.designations: dict[str, str] = {}   # "monarch": a player; "day/night": day or night (when known)
-        self.table = objects.Table()                     # who has left the game, who controls whose turn
+        self.table = objects.Table(clock=lambda: self.line)   # who has left the game, who controls whose turn
         self.cleanup_priority = False
         self.line = 0                                    # the line being replayed
         # short forms of names read on this line: (as written, the full name, other cards it could mean)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -110,7 +110,7 @@ class CardBook(dict[str, Card]):
 @dataclass(slots=True)
 class PlayerState:
     name: str
-    life: int = 20
+    _life: int = 20                      # `life`: setting it to 0 or less tells the table (704.5a)
     hand: int | None = None
     hand_cards: list[str] = field(default_factory=list)
     max_hand: int = 7
@@ -127,6 +127,18 @@ class PlayerState:
     counters: dict[str, int] = field(default_factory=dict)   # poison, energy, experience, ... (current 122.1)
     known_counters: set[str] = field(default_factory=set)   # kinds whose count the setup gave (others: at least)
     left: str = ""                       # how the player left the game: "" (still in it), lost, conceded (104.5)
+    drew_from_empty: bool = False        # tried to draw from an empty library since the last check (704.5b)
+    watch: Table | None = None           # the game's table, told when the player may have lost
+
+    @property
+    def life(self) -> int:
+        return self._life
+
+    @life.setter
+    def life(self, value: int) -> None:
+        self._life = value
+        if value <= 0 and self.watch is not None:
+            self.watch.risk(self.name)
     left_line: int = 0
 
 
@@ -322,7 +334,15 @@ class Table:
     turn_controller: str | None = None              # who controls the active player during this turn
     left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
     left_any: bool = False                          # a player has left a multiplayer game (800.4)
-    # players the starting state gives 0 life or ten poison counters: something the transcript doesn't say keeps
-    # them in the game, and the replay doesn't judge their losses (None: not yet looked at)
-    kept_in: set[str] | None = None
-    checked_line: int = 0      # the last line before which no player was losing (a loss after a finding isn't judged)
+    # players not judged to lose: the starting state gives them 0 life or ten poison counters (something the
+    # transcript doesn't say keeps them in the game), or a flagged event brought them there (one fault, one finding)
+    kept_in: set[str] = field(default_factory=set)
+    # a player may have lost (0 life, ten poison counters, a draw from an empty library): the next check before
+    # priority looks (704.3); until then nothing is checked, so the common path pays nothing
+    at_risk: bool = False
+    risk_lines: dict[str, int] = field(default_factory=dict)   # player -> the line on which the risk began
+    clock: Callable[[], int] | None = None          # the line being replayed
+
+    def risk(self, player: str) -> None:
+        self.at_risk = True
+        self.risk_lines.setdefault(player, self.clock() if self.clock is not None else 0)

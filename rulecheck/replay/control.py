@@ -29,5 +29,7 @@ def begin_turn(r: Replay, stmt: n.TurnHeader) -> None:
     if not table.control_next and stmt.controlled_by is None and table.turn_controller is None:
         return
     player = stmt.player.text
+    if stmt.controlled_by is not None and stmt.controlled_by not in r.game.pstate:
+        r.syntax(stmt.player, stmt.span.line, f"unknown player '{stmt.controlled_by}' controls this turn")
     controller = table.control_next.pop(player, None) or stmt.controlled_by
     table.turn_controller = controller if controller in r.game.pstate and controller != player else None

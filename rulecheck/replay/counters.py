@@ -5,7 +5,7 @@ counters annihilating as a state-based action (baseline 704.5r, current 704.5q),
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.counters import MINUS, PLUS, add_counters, annihilate, remove_counters
+from ..game.counters import MINUS, PLUS, POISON_TO_LOSE, add_counters, annihilate, remove_counters
 from ..game.objects import Permanent
 from .context import Replay
 from .registry import handles
@@ -24,6 +24,8 @@ def counter_change(r: Replay, stmt: n.CounterChange) -> None:
         ps = g.pstate[name]
         for kind, count in stmt.counters:
             ps.counters[kind] = max(0, ps.counters.get(kind, 0) + (-count if stmt.removed else count))
+        if ps.counters.get("poison", 0) >= POISON_TO_LOSE:
+            g.table.risk(name)   # 704.5c, at the next check
         return
     p = g.find_perm(stmt.subject)
     if p is None:

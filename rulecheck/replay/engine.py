@@ -97,7 +97,9 @@ class Engine:
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
-        if g.started and cls is not n.TurnHeader and gameover.before_event(r, stmt):
+        table = g.table
+        if (table.at_risk or table.over or table.left_any) and g.started and cls is not n.TurnHeader \
+                and gameover.before_event(r, stmt):
             return   # the game is over, or the statement's player has left it (104.1, 104.5)
         if not g.started:
             if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:

@@ -20,6 +20,7 @@ CHECKS = (GAME_OVER, LEFT)
 _NOT_EVENTS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight, n.Gap, n.LoseGame)
 # statements that narrate state-based actions: the check that comes before priority hasn't happened yet
 _SBA_NARRATION = (n.Leaves, n.CounterChange)
+_NO_CHECK = frozenset(_NOT_EVENTS + _SBA_NARRATION)
 _CANT_LOSE = ("lose the game", "can't lose", "cannot lose")
 
 
@@ -98,44 +99,38 @@ def gate(r: Replay, stmt: n.Statement) -> bool:
 
 def state_based_losses(r: Replay) -> None:
     """Before a player would get priority, a player at 0 life or with ten poison counters loses (704.5a, 704.5c);
-    players who lose at once leave together. Called before the events of a new line; not while a resolution's line
-    goes on, nor for assertions and narrated state-based actions, which come before the check."""
+    players who lose at once leave together. Runs only once the table was told a player may have lost, before the
+    events of a new line; not while a resolution's line goes on, nor for assertions and narrated state-based
+    actions, which come before the check."""
     g = r.game
     table = g.table
-    if table.kept_in is None:   # the first check of the game: the starting state's players at 0 life stay in it
-        table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
-    for ps in g.pstate.values():   # the common case: nobody is losing (no list is built)
-        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE):
-            break
-    else:
-        table.checked_line = g.line
-        return
-    kept_in = table.kept_in
-    losing = [ps.name for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in kept_in]
+    losing = [ps.name for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in table.kept_in]
     if not losing:
-        table.checked_line = g.line
+        table.at_risk = False
+        table.risk_lines.clear()
         return
-    if any(f.line >= table.checked_line for f in r.findings[-8:] if f.severity == "error"):
-        kept_in.update(losing)   # a consequence of an illegal event the narration made happen: one fault, one finding
-        return
-    if g.abilities_unknown or r.unknown_effect is not None or any(
+    for name in losing:   # one fault, one finding: a loss that an illegal event the narration made happen caused
+        since = table.risk_lines.get(name, g.line)
+        if any(f.line >= since for f in r.findings[-8:] if f.severity == "error"):
+            table.kept_in.add(name)
+    losing = [x for x in losing if x not in table.kept_in and x not in g.uncertain]
+    if not losing or g.abilities_unknown or r.unknown_effect is not None or any(
             phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts for phrase in _CANT_LOSE):
-        return   # abilities that may keep a player in the game, or an effect the replay doesn't know
-    losing = [x for x in losing if x not in g.uncertain]   # a life total the replay can't compute
-    if losing:
-        leave(r, losing, "lost")
+        return   # abilities that may keep a player in the game, an effect or a life total the replay doesn't know
+    leave(r, losing, "lost")
 
 
 def _losing(ps: PlayerState) -> bool:
-    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE
+    """704.5a, 704.5c, and 704.5b once a model of the library says a draw found it empty (`drew_from_empty`)."""
+    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE or ps.drew_from_empty
 
 
 def before_event(r: Replay, stmt: n.Statement) -> bool:
-    """What the engine asks before each event: True when the statement is not replayed (the game is over, or its
-    player has left)."""
-    if r.resolving is None and not isinstance(stmt, _NOT_EVENTS + _SBA_NARRATION):
-        state_based_losses(r)
+    """What the engine asks before each event once a player may have lost or has left: True when the statement is
+    not replayed (the game is over, or its player has left)."""
     table = r.game.table
+    if table.at_risk and r.resolving is None and type(stmt) not in _NO_CHECK:
+        state_based_losses(r)
     if table.over or table.left_any:
         return gate(r, stmt)
     return False

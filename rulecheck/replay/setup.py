@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..cards.oracle import read_abilities
 from ..editions import UnknownEdition, find_edition
-from ..game.counters import turn_face_down
+from ..game.counters import POISON_TO_LOSE, turn_face_down
 from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
 from ..game.steps import mana_symbols, trigger_step
 from .context import Replay
@@ -18,7 +18,7 @@ def players(r: Replay, stmt: n.Players) -> None:
     for ref in stmt.names:
         if ref.text not in g.pstate:
             g.players.append(ref.text)
-            g.pstate[ref.text] = PlayerState(ref.text)
+            g.pstate[ref.text] = PlayerState(ref.text, watch=g.table)
 
 
 @handles(n.PriorityMode, when="setup")
@@ -101,6 +101,8 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
         elif fact.key == "counters" and isinstance(fact.value, tuple):   # poison, energy, ... (current 122.1)
             ps.counters[str(fact.value[0])] = ps.counters.get(str(fact.value[0]), 0) + int(fact.value[1])
             ps.known_counters.add(str(fact.value[0]))
+    if ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE:
+        r.game.table.kept_in.add(ps.name)   # something the transcript doesn't say keeps the player in the game
 
 
 @handles(n.Holds, when="setup")

@@ -40,7 +40,7 @@ TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ende
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if g.started and before_game_event(r, stmt):
+    if g.started and (g.table.at_risk or g.table.over or g.table.left_any) and before_game_event(r, stmt):
         return
     team_turn(r, stmt)
     begin_controlled_turn(r, stmt)

@@ -58,6 +58,9 @@ class CountersBuild(BuildBase):
     def face_down_opt(self) -> tuple[str, Any]:
         return ("face_down", True)
 
+    def face_down_perm_fact(self) -> n.Fact:
+        return n.Fact("face_down", True)
+
     def turn_face_up(self, player: n.Ref, perm: n.Ref, *opts: Any) -> n.TurnFaceUp:
         paying = next((o[1] for o in opts if isinstance(o, tuple) and o and o[0] == "paying"), None)
         cost, pool = paying if paying is not None else (None, False)
