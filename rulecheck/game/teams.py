@@ -23,14 +23,14 @@ class TeamPlayerState(PlayerState):
 
     def __init__(self, name: str, shared: list[int]) -> None:
         self.shared = shared
-        super().__init__(name, life=shared[0])
+        super().__init__(name, _life=shared[0])
 
     @property
     def life(self) -> int:
         return self.shared[0]
 
     @life.setter
-    def life(self, value: int) -> None:
+    def life(self, value: int) -> None:   # the table isn't told: a team's loss (810.8) is not modelled
         self.shared[0] = value
 
 
