@@ -95,8 +95,8 @@ def site_url() -> Iterator[str]:
     server.shutdown()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture(scope="module")   # not the session: Playwright's sync API keeps an event loop running while it is
+def browser() -> Iterator[Any]:      # open, which the language server's and the trace page's tests need for their own
     path = chromium_path()
     if path is None:
         _missing("Chromium")
