@@ -75,8 +75,15 @@ def test_face_down_special_action_without_priority_and_wrong_cost() -> None:
     text = HEAD + ('card Glacial Stalker: creature 4/5, "Morph {4}{U}"\nAlice controls Glacial Stalker: face down\n'
                    "Alice: mana {U}{U}{U}{U}{U}{U}{U}{U}\nturn 5: Alice\nuntap step\n"
                    "Alice turns Glacial Stalker face up paying {4}{U} from pool\n")
-    assert _findings(text) == [(9, "115.2b", "Alice turns Glacial Stalker face up in the untap step, where no "
-                                              "player has priority; it is a special action taken only with priority")]
+    assert _findings(text) == [(9, "502.3", "Alice turns Glacial Stalker face up, a special action taken only with "
+                                             "priority, during the untap step, where no player receives priority")]
+    assert [v.related for v in check_text(text)] == [("115.2b", "117.3a")]
+    cleanup = HEAD + ('card Glacial Stalker: creature 4/5, "Morph {4}{U}"\nAlice controls Glacial Stalker: face down\n'
+                      "Alice: mana {U}{U}{U}{U}{U}\nturn 5: Alice, in end step\ncleanup step\n"
+                      "Alice turns Glacial Stalker face up paying {4}{U} from pool\n")
+    assert _findings(cleanup) == [(9, "514.3", "Alice turns Glacial Stalker face up, a special action taken only "
+                                               "with priority, during the cleanup step, where players receive "
+                                               "priority only after state-based actions or triggers")]
     text = HEAD + ('card Glacial Stalker: creature 4/5, "Morph {4}{U}"\nAlice controls Glacial Stalker: face down\n'
                    "Alice: mana {U}{U}{U}\nturn 5: Alice, in precombat main phase\n"
                    "Glacial Stalker is 2/2\nAlice turns Glacial Stalker face up paying {3} from pool\n"
