@@ -125,6 +125,22 @@ def test_a_finding_in_a_controlled_turn_says_whose_action_it_is() -> None:
                                              "for Bob is narrated as Bob's action)")]
 
 
+def test_a_controlled_turn_no_effect_gives_unless_unread_text_may_have_made_one() -> None:
+    slaver = ('card Mindslaver: artifact, "{4}, {T}, Sacrifice Mindslaver: You control target player during that '
+              'player\'s next turn."\nAlice controls Mindslaver\n')
+    before = "turn 4: Bob\n...\nturn 5: Alice, in precombat main phase\n"
+    after = "...\nturn 6: Bob (controlled by Alice)\n...\n"
+    claimed = HEAD + slaver + before + after
+    assert _findings(claimed) == [(10, "711.1", "turn 6 is said to be controlled by Alice, but no effect made since "
+                                                "Bob's turn 4 began gives anyone control of Bob's next turn; a "
+                                                "player-controlling effect applies only to the next turn that player "
+                                                "takes")]
+    unread = HEAD + slaver + before + "Alice activates Mindslaver targeting Bob\nMindslaver ability resolves\n" + after
+    assert _findings(unread) == []
+    narrated = unread.replace("ability resolves\n", "ability resolves; Alice controls Bob during Bob's next turn\n")
+    assert _findings(narrated) == []
+
+
 def test_players_who_lose_at_once_draw_the_game() -> None:
     text = HEAD + ('card Earthquake: red sorcery, "Earthquake deals X damage to each creature without flying and '
                    'each player."\nAlice: life 2, hand 1\nAlice holds Earthquake\nBob: life 2\n'
