@@ -323,6 +323,8 @@ class Table:
     # player -> the number of the last turn of theirs the replay saw begin: every control effect made for their
     # next turn since then is in the transcript (711.1)
     turn_seen: dict[str, int] = field(default_factory=dict)
+    # player -> the line on which they drew from a library the replay knew was empty (704.5b), not yet checked
+    empty_draws: dict[str, int] = field(default_factory=dict)
     left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
     left_any: bool = False                          # a player has left a multiplayer game (800.4)
     # players the starting state gives 0 life or ten poison counters: something the transcript doesn't say keeps

@@ -1,9 +1,9 @@
-"""The end of the game (104): a player loses at 0 life, with ten poison counters or after drawing from an empty
-library, as a state-based action (704.5a-c), narrated or not; a player concedes (104.3a); a player who loses leaves
-the game (104.5). In a two-player game the other player wins and the game is over (104.2a, 104.1): whatever the
-transcript says after that is one finding. In a multiplayer game it goes on without them (800.4a): their objects
-leave it, and a later event of theirs is one finding (104.5). An edition without these rules (2003, as far as
-rulecheck has it) ends the game the same way and reports nothing."""
+"""The end of the game (104): a player loses at 0 life, with ten poison counters or after drawing from a library the
+replay knows is empty, as a state-based action (704.5a-c), narrated or not; a player concedes (104.3a); a player who
+loses leaves the game (104.5). In a two-player game the other player wins and the game is over (104.2a, 104.1):
+whatever the transcript says after that is one finding. In a multiplayer game it goes on without them (800.4a):
+their objects leave it, and a later event of theirs is one finding (104.5). An edition without these rules (2003, as
+far as rulecheck has it) ends the game the same way and reports nothing."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ _NOT_EVENTS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight, n.Ga
 # statements that narrate state-based actions: the check that comes before priority hasn't happened yet
 _SBA_NARRATION = (n.Leaves, n.CounterChange)
 _CANT_LOSE = ("lose the game", "can't lose", "cannot lose")
+# text that may replace a draw or win instead (Laboratory Maniac): a draw from an empty library is not judged
+_DRAW_REPLACED = ("would draw", "win the game", "no cards in it")
 
 
 @handles(n.LoseGame, checks=CHECKS)
@@ -104,15 +106,18 @@ def state_based_losses(r: Replay) -> None:
     table = g.table
     if table.kept_in is None:   # the first check of the game: the starting state's players at 0 life stay in it
         table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
+    drew = table.empty_draws
     for ps in g.pstate.values():   # the common case: nobody is losing (no list is built)
-        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE):
+        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE) or drew:
             break
     else:
         table.checked_line = g.line
         return
     kept_in = table.kept_in
     losing = [ps.name for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in kept_in]
-    if not losing:
+    empty = [x for x in drew if x in g.pstate and not g.pstate[x].left and x not in losing]
+    table.empty_draws = {}   # each draw from an empty library is checked once (704.5b: since the last check)
+    if not losing and not empty:
         table.checked_line = g.line
         return
     if any(f.line >= table.checked_line for f in r.findings[-8:] if f.severity == "error"):
@@ -122,8 +127,18 @@ def state_based_losses(r: Replay) -> None:
             phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts for phrase in _CANT_LOSE):
         return   # abilities that may keep a player in the game, or an effect the replay doesn't know
     losing = [x for x in losing if x not in g.uncertain]   # a life total the replay can't compute
+    if empty and not _draw_may_be_replaced(r):
+        losing += empty
     if losing:
         leave(r, losing, "lost")
+
+
+def _draw_may_be_replaced(r: Replay) -> bool:
+    """Text on the battlefield that may replace a draw or win instead (Laboratory Maniac), or unread text that
+    resolved and may have put cards into a library (Elixir of Immortality): the draw's loss is not judged."""
+    g = r.game
+    return any(phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts
+               for phrase in _DRAW_REPLACED) or any("library" in text.lower() for _, _, text, _ in r.resolved_unread)
 
 
 def _losing(ps: PlayerState) -> bool:

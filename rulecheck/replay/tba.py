@@ -78,9 +78,11 @@ def assume_tbas(r: Replay) -> None:
             for player in active_players(g):   # each player of the active team draws (805.4b)
                 ps = g.pstate[player]
                 if f"draw:{player}" not in r.tba_done:
-                    if ps.hand is not None:
-                        ps.hand += 1
-                    ps.zones.draw(1)
+                    if ps.zones.draw(1):
+                        if ps.hand is not None:
+                            ps.hand += 1
+                    else:   # from a library known to be empty: no card, and a loss to check (704.5b)
+                        g.table.empty_draws.setdefault(player, g.line)
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0
