@@ -14,7 +14,7 @@ from .registry import handles
 _CONTROL_TEXT = re.compile(r"\bcontrol\b[^.]*\bturn\b")
 
 
-@handles(n.ControlPlayer, when="any")
+@handles(n.ControlPlayer, when="any", checks=("711.1",))
 def control_player(r: Replay, stmt: n.ControlPlayer) -> None:
     """`Alice controls Bob during Bob's next turn` (the effect), `Alice controls Bob's turn 7`: the next turn Bob
     takes is controlled by Alice; the last such effect created wins (711.1a)."""

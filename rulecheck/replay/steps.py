@@ -36,7 +36,7 @@ TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
 
 
-@handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10", "711.1"))
+@handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
