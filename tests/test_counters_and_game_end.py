@@ -141,6 +141,21 @@ def test_a_controlled_turn_no_effect_gives_unless_unread_text_may_have_made_one(
     assert _findings(narrated) == []
 
 
+def test_a_draw_from_an_empty_library_loses_unless_text_may_replace_it() -> None:
+    text = HEAD + ("card Island: basic land\nAlice: hand 1, library 0\nAlice holds Island\n"
+                   "turn 5: Alice\nuntap step\nupkeep step\ndraw step\nprecombat main phase\nAlice plays Island\n")
+    assert _findings(text) == [(12, "104.1", "the game ended on line 12, when Alice lost and Bob won; nothing "
+                                             "happens after the game is over")]
+    maniac = text.replace("card Island: basic land\n", 'card Island: basic land\ncard Laboratory Maniac: blue '
+                          'creature 2/2, "If you would draw a card while your library has no cards in it, you win '
+                          'the game instead."\nBob controls Laboratory Maniac\n')
+    assert _findings(maniac) == []
+    last_card = text.replace("library 0", "library 1")
+    assert _findings(last_card) == []
+    flagged_draw = last_card.replace("draw step\n", "draw step\nAlice draws 2 cards\n")   # one fault, one finding
+    assert [f[1] for f in _findings(flagged_draw)] == ["504.1"]
+
+
 def test_players_who_lose_at_once_draw_the_game() -> None:
     text = HEAD + ('card Earthquake: red sorcery, "Earthquake deals X damage to each creature without flying and '
                    'each player."\nAlice: life 2, hand 1\nAlice holds Earthquake\nBob: life 2\n'

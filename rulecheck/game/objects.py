@@ -127,6 +127,7 @@ class PlayerState:
     counters: dict[str, int] = field(default_factory=dict)   # poison, energy, experience, ... (current 122.1)
     known_counters: set[str] = field(default_factory=set)   # kinds whose count the setup gave (others: at least)
     left: str = ""                       # how the player left the game: "" (still in it), lost, conceded (104.5)
+    drew_from_empty: bool = False        # tried to draw from an empty library since the last check (704.5b)
     left_line: int = 0
 
 
@@ -323,8 +324,6 @@ class Table:
     # player -> the number of the last turn of theirs the replay saw begin: every control effect made for their
     # next turn since then is in the transcript (711.1)
     turn_seen: dict[str, int] = field(default_factory=dict)
-    # player -> the line on which they drew from a library the replay knew was empty (704.5b), not yet checked
-    empty_draws: dict[str, int] = field(default_factory=dict)
     left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
     left_any: bool = False                          # a player has left a multiplayer game (800.4)
     # players the starting state gives 0 life or ten poison counters: something the transcript doesn't say keeps

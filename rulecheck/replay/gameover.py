@@ -105,19 +105,21 @@ def state_based_losses(r: Replay) -> None:
     g = r.game
     table = g.table
     if table.kept_in is None:   # the first check of the game: the starting state's players at 0 life stay in it
-        table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps)}
-    drew = table.empty_draws
+        table.kept_in = {ps.name for ps in g.pstate.values() if _losing(ps) and not ps.drew_from_empty}
     for ps in g.pstate.values():   # the common case: nobody is losing (no list is built)
-        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE) or drew:
+        if ps.life <= 0 or (ps.counters and ps.counters.get("poison", 0) >= POISON_TO_LOSE) or ps.drew_from_empty:
             break
     else:
         table.checked_line = g.line
         return
+    if any(ps.drew_from_empty for ps in g.pstate.values()) and _draw_may_be_replaced(r):
+        for ps in g.pstate.values():
+            ps.drew_from_empty = False
     kept_in = table.kept_in
     losing = [ps.name for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in kept_in]
-    empty = [x for x in drew if x in g.pstate and not g.pstate[x].left and x not in losing]
-    table.empty_draws = {}   # each draw from an empty library is checked once (704.5b: since the last check)
-    if not losing and not empty:
+    for ps in g.pstate.values():   # each draw from an empty library is checked once (704.5b: since the last check)
+        ps.drew_from_empty = False
+    if not losing:
         table.checked_line = g.line
         return
     if any(f.line >= table.checked_line for f in r.findings[-8:] if f.severity == "error"):
@@ -127,8 +129,6 @@ def state_based_losses(r: Replay) -> None:
             phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts for phrase in _CANT_LOSE):
         return   # abilities that may keep a player in the game, or an effect the replay doesn't know
     losing = [x for x in losing if x not in g.uncertain]   # a life total the replay can't compute
-    if empty and not _draw_may_be_replaced(r):
-        losing += empty
     if losing:
         leave(r, losing, "lost")
 
@@ -142,7 +142,8 @@ def _draw_may_be_replaced(r: Replay) -> bool:
 
 
 def _losing(ps: PlayerState) -> bool:
-    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE
+    """704.5a, 704.5c, and 704.5b once a model of the library says a draw found it empty (`drew_from_empty`)."""
+    return ps.life <= 0 or ps.counters.get("poison", 0) >= POISON_TO_LOSE or ps.drew_from_empty
 
 
 def before_event(r: Replay, stmt: n.Statement) -> bool:

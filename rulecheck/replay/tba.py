@@ -82,7 +82,7 @@ def assume_tbas(r: Replay) -> None:
                         if ps.hand is not None:
                             ps.hand += 1
                     else:   # from a library known to be empty: no card, and a loss to check (704.5b)
-                        g.table.empty_draws.setdefault(player, g.line)
+                        ps.drew_from_empty = True
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0

@@ -51,7 +51,7 @@ def draw(r: Replay, stmt: n.Draw) -> None:
     if ps.hand is not None:
         ps.hand += stmt.count if held is None else min(stmt.count, held)
     if not ps.zones.draw(stmt.count):   # more than a library known to be this small holds: a loss (704.5b)
-        g.table.empty_draws.setdefault(player, stmt.span.line)
+        ps.drew_from_empty = True
 
 
 def _first_other_is_priority(r: Replay) -> bool:
