@@ -17,8 +17,14 @@ from rulecheck.config import Config
 ROOT = Path(__file__).resolve().parent.parent
 AUDIT = ROOT / "fixtures" / "audit"
 
-# audit fixtures the checker still disagrees with, each with the reason (none at the moment)
-KNOWN: dict[str, str] = {}
+# audit fixtures the checker still disagrees with, each with the reason
+KNOWN: dict[str, str] = {
+    "independent12/C12.transcript": "the expectation cites 702.60a, but the cast of a sorcery in another player's "
+                                    "declare attackers step breaks 505.5a ('only the active player may cast these "
+                                    "spells', in a main phase), and the citation policy puts the rule of 500-514 "
+                                    "first; 702.60a alone is found when the timing is right (suspend-from-exile "
+                                    "fixtures)",
+}
 FILES = sorted(AUDIT.rglob("*.transcript"))
 
 

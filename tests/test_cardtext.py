@@ -52,10 +52,19 @@ def test_cardtext_acceptance(name: str) -> None:
      [("trigger", "when this dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
                   "owner's control with a +1/+1 counter on it")]),
     ("First strike", [], [("keyword", "first strike")]),
-    # a qualifier no template follows: the whole line stays text
+    # colours before the kinds: the colours are part of what it untaps
     ("Untap all green and/or blue creatures you control during each other player's untap step.", [],
-     [("text", "Untap all green and/or blue creatures you control during each other player's untap step.")]),
-    ("Juggernaut can't be blocked by Walls.", ["Juggernaut"], [("text", "Juggernaut can't be blocked by Walls.")]),
+     [("static", "untap all green and/or blue creatures you control during each other player's untap step")]),
+    ("Juggernaut can't be blocked by Walls.", ["Juggernaut"], [("static", "can't be blocked by walls")]),
+    ("Elven Riders can't be blocked except by Walls and/or creatures with flying.", ["Elven Riders"],
+     [("static", "can't be blocked except by walls and/or creatures with flying")]),
+    ("This creature can't be blocked except by creatures with flying.", [],
+     [("static", "can't be blocked except by creatures with flying")]),
+    # a qualifier no template follows: the whole line stays text
+    ("Untap each creature you control with a +1/+1 counter on it during each other player's untap step.", [],
+     [("text", "Untap each creature you control with a +1/+1 counter on it during each other player's untap step.")]),
+    ("Juggernaut can't be blocked by creatures with power 2 or less.", ["Juggernaut"],
+     [("text", "Juggernaut can't be blocked by creatures with power 2 or less.")]),
 ])
 def test_oracle_templates_read_every_wording(line: str, names: list[str], read: list[tuple[str, str]]) -> None:
     assert [(a.kind, a.text) for a in read_line(line, names)] == read
@@ -79,27 +88,27 @@ def _found(text: str) -> list[tuple[int, str, str, str]]:
     return [(v.line, v.rule, v.severity, v.message) for v in check_text(text)]
 
 
-_LIEGE = ('card Murkfiend Liege: green blue creature 4/4, "Untap all green and/or blue creatures you control during '
-          'each other player\'s untap step."\n')
+_FORTRESS = ('card Ivorytusk Fortress: white black green creature 5/7, "Untap each creature you control with a +1/+1 '
+          'counter on it during each other player\'s untap step."\n')
 
 
 def test_unread_text_makes_what_it_could_allow_a_note() -> None:
-    text = ("players: Alice, Bob\n" + _LIEGE + "card Grizzly Bears: green creature 2/2\n"
-            "Bob controls Murkfiend Liege\nBob controls Grizzly Bears: tapped\n"
+    text = ("players: Alice, Bob\n" + _FORTRESS + "card Grizzly Bears: green creature 2/2\n"
+            "Bob controls Ivorytusk Fortress\nBob controls Grizzly Bears: tapped\n"
             "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
-    assert _found(text) == [(8, "502.2", "note", "not judged: Murkfiend Liege's text may allow Bob to untap here")]
+    assert _found(text) == [(8, "502.2", "note", "not judged: Ivorytusk Fortress's text may allow Bob to untap here")]
     hint = check_text(text)[0].hint
     assert hint == ("without that text: Bob untaps Grizzly Bears during Alice's untap step; only the active "
                     "player's permanents untap")
 
 
 def test_unread_text_of_another_player_or_of_another_family_explains_nothing() -> None:
-    text = ("players: Alice, Bob\n" + _LIEGE + "card Grizzly Bears: green creature 2/2\n"
-            "Alice controls Murkfiend Liege\nBob controls Grizzly Bears: tapped\n"
+    text = ("players: Alice, Bob\n" + _FORTRESS + "card Grizzly Bears: green creature 2/2\n"
+            "Alice controls Ivorytusk Fortress\nBob controls Grizzly Bears: tapped\n"
             "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
     assert [(f[0], f[1], f[2]) for f in _found(text)] == [(8, "502.2", "error")]
-    attack = ("players: Alice, Bob\n" + _LIEGE + "card Hill Giant: red creature 3/3\n"
-              "Alice controls Murkfiend Liege\nAlice controls Hill Giant: tapped\n"
+    attack = ("players: Alice, Bob\n" + _FORTRESS + "card Hill Giant: red creature 3/3\n"
+              "Alice controls Ivorytusk Fortress\nAlice controls Hill Giant: tapped\n"
               "turn 6: Alice, in declare attackers step\nAlice declares Hill Giant attacking Bob\n")
     assert _found(attack) == [(7, "508.1a", "error", "Hill Giant is tapped; attacking creatures must be untapped")]
 

@@ -75,8 +75,15 @@ def test_face_down_special_action_without_priority_and_wrong_cost() -> None:
     text = HEAD + ('card Glacial Stalker: creature 4/5, "Morph {4}{U}"\nAlice controls Glacial Stalker: face down\n'
                    "Alice: mana {U}{U}{U}{U}{U}{U}{U}{U}\nturn 5: Alice\nuntap step\n"
                    "Alice turns Glacial Stalker face up paying {4}{U} from pool\n")
-    assert _findings(text) == [(9, "115.2b", "Alice turns Glacial Stalker face up in the untap step, where no "
-                                              "player has priority; it is a special action taken only with priority")]
+    assert _findings(text) == [(9, "502.3", "Alice turns Glacial Stalker face up, a special action taken only with "
+                                             "priority, during the untap step, where no player receives priority")]
+    assert [v.related for v in check_text(text)] == [("115.2b", "117.3a")]
+    cleanup = HEAD + ('card Glacial Stalker: creature 4/5, "Morph {4}{U}"\nAlice controls Glacial Stalker: face down\n'
+                      "Alice: mana {U}{U}{U}{U}{U}\nturn 5: Alice, in end step\ncleanup step\n"
+                      "Alice turns Glacial Stalker face up paying {4}{U} from pool\n")
+    assert _findings(cleanup) == [(9, "514.3", "Alice turns Glacial Stalker face up, a special action taken only "
+                                               "with priority, during the cleanup step, where players receive "
+                                               "priority only after state-based actions or triggers")]
     text = HEAD + ('card Glacial Stalker: creature 4/5, "Morph {4}{U}"\nAlice controls Glacial Stalker: face down\n'
                    "Alice: mana {U}{U}{U}\nturn 5: Alice, in precombat main phase\n"
                    "Glacial Stalker is 2/2\nAlice turns Glacial Stalker face up paying {3} from pool\n"
@@ -116,6 +123,37 @@ def test_a_finding_in_a_controlled_turn_says_whose_action_it_is() -> None:
                                              "play a land (Alice controls Bob during this turn, but Bob is still the "
                                              "active player and Bob's permanents are still Bob's: what Alice decides "
                                              "for Bob is narrated as Bob's action)")]
+
+
+def test_a_controlled_turn_no_effect_gives_unless_unread_text_may_have_made_one() -> None:
+    slaver = ('card Mindslaver: artifact, "{4}, {T}, Sacrifice Mindslaver: You control target player during that '
+              'player\'s next turn."\nAlice controls Mindslaver\n')
+    before = "turn 4: Bob\n...\nturn 5: Alice, in precombat main phase\n"
+    after = "...\nturn 6: Bob (controlled by Alice)\n...\n"
+    claimed = HEAD + slaver + before + after
+    assert _findings(claimed) == [(10, "711.1", "turn 6 is said to be controlled by Alice, but no effect made since "
+                                                "Bob's turn 4 began gives anyone control of Bob's next turn; a "
+                                                "player-controlling effect applies only to the next turn that player "
+                                                "takes")]
+    unread = HEAD + slaver + before + "Alice activates Mindslaver targeting Bob\nMindslaver ability resolves\n" + after
+    assert _findings(unread) == []
+    narrated = unread.replace("ability resolves\n", "ability resolves; Alice controls Bob during Bob's next turn\n")
+    assert _findings(narrated) == []
+
+
+def test_a_draw_from_an_empty_library_loses_unless_text_may_replace_it() -> None:
+    text = HEAD + ("card Island: basic land\nAlice: hand 1, library 0\nAlice holds Island\n"
+                   "turn 5: Alice\nuntap step\nupkeep step\ndraw step\nprecombat main phase\nAlice plays Island\n")
+    assert _findings(text) == [(12, "104.1", "the game ended on line 12, when Alice lost and Bob won; nothing "
+                                             "happens after the game is over")]
+    maniac = text.replace("card Island: basic land\n", 'card Island: basic land\ncard Laboratory Maniac: blue '
+                          'creature 2/2, "If you would draw a card while your library has no cards in it, you win '
+                          'the game instead."\nBob controls Laboratory Maniac\n')
+    assert _findings(maniac) == []
+    last_card = text.replace("library 0", "library 1")
+    assert _findings(last_card) == []
+    flagged_draw = last_card.replace("draw step\n", "draw step\nAlice draws 2 cards\n")   # one fault, one finding
+    assert [f[1] for f in _findings(flagged_draw)] == ["504.1"]
 
 
 def test_players_who_lose_at_once_draw_the_game() -> None:

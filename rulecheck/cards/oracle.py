@@ -39,7 +39,15 @@ EVERYONE_SKIPS_UNTAP = "players skip their untap steps"
 ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
 END_TURN = "end the turn"
 END_COMBAT = "end the combat phase"
-UNTAP_ALL_IN_OTHERS = re.compile(r"^untap all (?P<what>permanents|creatures|lands|artifacts|creatures and lands|"
+# blocks limited by the blocker's qualities (509.1b): a creature type, or flying
+NOT_BY_WALLS = "can't be blocked by walls"
+NOT_BY_FLYERS = "can't be blocked by creatures with flying"
+ONLY_BY_WALLS = "can't be blocked except by walls"
+ONLY_BY_FLYERS = "can't be blocked except by creatures with flying"
+ONLY_BY_WALLS_OR_FLYERS = "can't be blocked except by walls and/or creatures with flying"
+_COLOUR = r"(?:white|blue|black|red|green)"
+UNTAP_ALL_IN_OTHERS = re.compile(rf"^untap all (?:(?P<colours>{_COLOUR}(?:(?:,| and/or| or|, and/or|, or) {_COLOUR})*)"
+                                 r" )?(?P<what>permanents|creatures|lands|artifacts|creatures and lands|"
                                  r"artifacts and creatures|artifacts, creatures, and lands) you control during each "
                                  r"other player's untap step$")
 # what each untap-all template untaps, by card type (None: every permanent)
@@ -48,6 +56,12 @@ UNTAP_KINDS: dict[str, tuple[str, ...] | None] = {
     "creatures and lands": ("creature", "land"), "artifacts and creatures": ("artifact", "creature"),
     "artifacts, creatures, and lands": ("artifact", "creature", "land"),
 }
+
+
+def untap_colours(m: re.Match[str]) -> tuple[str, ...]:
+    """The colours an untap-all template names ("green and/or blue creatures": green, blue); () for none: then
+    the permanents it untaps are those of its kinds whatever their colours."""
+    return tuple(re.findall(_COLOUR, m.group("colours") or ""))
 # undying and persist (702.92, 702.79) as the triggered abilities they stand for, written as the reminder text says
 RETURNS_WITH_COUNTER = {
     "undying": "when this dies, if it had no +1/+1 counters on it, return it to the battlefield under its owner's "
@@ -71,6 +85,11 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^this can block any number of creatures(?: each combat)?$", ("can block any number of creatures",)),
         (r"^this must be blocked(?: each combat)? if able$", ("must be blocked if able",)),
         (r"^all creatures able to block this do so$", ("all creatures able to block it do so",)),
+        (r"^this can't be blocked by walls$", (NOT_BY_WALLS,)),
+        (r"^this can't be blocked by creatures with flying$", (NOT_BY_FLYERS,)),
+        (r"^this can't be blocked except by walls$", (ONLY_BY_WALLS,)),
+        (r"^this can't be blocked except by creatures with flying$", (ONLY_BY_FLYERS,)),
+        (r"^this can't be blocked except by walls and/or creatures with flying$", (ONLY_BY_WALLS_OR_FLYERS,)),
     ))
 # the texts the templates give, read back as themselves (a definition `cards show` writes quotes them)
 _READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)

@@ -56,7 +56,7 @@ RENUMBER: dict[str, str | None] = {
     # counters, face-down permanents, controlling a player (docs/coverage.md)
     "704.5r": "704.5q", "121.3": "122.3", "current:122.1d": "122.1d",
     "115.2b": "116.2b", "702.35d": "702.37e", "707.8": "708.8",
-    "711.1a": "722.1a", "711.3": "722.3", "711.5": "722.5",
+    "711.1a": "722.1a", "711.3": "722.3", "711.5": "722.5", "711.1": "722.1",
 }
 
 # rules of this edition only

@@ -40,6 +40,8 @@ RULES: tuple[Rule, ...] = (
        related=("702.35d", "707.8")),
     _r("702.35d", "Only a face-down permanent's controller turns it face up, paying its morph cost",
        related=("115.2b", "707.8")),
+    _r("711.1", "A player-controlling effect applies only to the next turn the affected player takes",
+       related=("711.1a",)),
     _r("704.5r", "+1/+1 and -1/-1 counters on one permanent are removed in pairs as a state-based action",
        related=("121.3", "704.3")),
     # costs and life, as they reach into combat (docs/coverage.md)

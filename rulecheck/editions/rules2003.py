@@ -62,6 +62,8 @@ RENUMBER: dict[str, str | None] = {
     # the end of the game, counters and morph's own rule are outside the part of the 2003 rules rulecheck has;
     # turning a face-down creature face up with priority is 408.2h
     "104.1": None, "104.5": None, "704.5r": None, "702.35d": None, "115.2b": "408.2h",
+    # controlling another player (Mindslaver, 2003) is not in the part of the 2003 rules rulecheck has
+    "711.1": None,
     # ending the turn (Time Stop, 2004) is not in the rules of 2003
     "712.1c": None, "712.3": None,
     # suspend (2006) and rebound (2010) are not in the rules of 2003

@@ -332,6 +332,9 @@ class Table:
     over_flagged: bool = False                      # the one finding for everything after the end was made
     control_next: dict[str, str] = field(default_factory=dict)   # player -> who controls their next turn
     turn_controller: str | None = None              # who controls the active player during this turn
+    # player -> the number of the last turn of theirs the replay saw begin: every control effect made for their
+    # next turn since then is in the transcript (711.1)
+    turn_seen: dict[str, int] = field(default_factory=dict)
     left_flagged: set[str] = field(default_factory=set)   # players whose later events were already flagged
     left_any: bool = False                          # a player has left a multiplayer game (800.4)
     # players not judged to lose: the starting state gives them 0 life or ten poison counters (something the

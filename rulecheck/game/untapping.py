@@ -4,7 +4,8 @@ Queries only, no rule numbers; the texts are those `rulecheck.cards.oracle` read
 
 from __future__ import annotations
 
-from ..cards.oracle import MAY_STAY_TAPPED, UNTAP_ALL_IN_OTHERS, UNTAP_KINDS, UNTAPS_IN_OTHERS
+from ..cards.oracle import MAY_STAY_TAPPED, UNTAP_ALL_IN_OTHERS, UNTAP_KINDS, UNTAPS_IN_OTHERS, untap_colours
+from .combat import COLOURS
 from .game import Game
 from .objects import Permanent
 
@@ -22,9 +23,18 @@ def others_step_untapper(g: Game, p: Permanent) -> Permanent | None:
             if m is None:
                 continue
             kinds = UNTAP_KINDS[m.group("what")]
-            if kinds is None or any(p.is_(k) for k in kinds):
+            if (kinds is None or any(p.is_(k) for k in kinds)) and _of_colours(p, untap_colours(m)):
                 return q
     return None
+
+
+def _of_colours(p: Permanent, wanted: tuple[str, ...]) -> bool:
+    """Whether p has one of the colours the text names (any p, when it names none). A permanent whose definition
+    gives no colour word has no known colour: it may have one of them, and is not judged against the text."""
+    if not wanted:
+        return True
+    known = [c for c in (*COLOURS, "colorless") if p.is_(c)]
+    return not known or any(c in wanted for c in known)
 
 
 def untap_all_in_others(g: Game, player: str) -> list[Permanent]:

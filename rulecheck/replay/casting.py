@@ -69,6 +69,12 @@ def permission(r: Replay, stmt: n.Cast, player: str, card: Card, obj: ZoneCard |
             return found
     if obj is not None and obj.cast_until_turn is not None and obj.cast_until_turn in (0, g.turn):
         return "effect"
+    if zone == "exile" and obj is not None and not obj.known and keyword_of(card, "suspend") and \
+            obj.counters.get("time", 0) > 0 and not _may_be_allowed(r, player, card):
+        # suspended (702.60b: in exile, with suspend and a time counter), whatever its history: suspend casts it
+        return _flagged(r.flag(stmt, "702.60a", f"{player} casts {card.name} from exile, but it is suspended, and "
+                                                "suspend casts it only as its ability resolves when the last time "
+                                                "counter is removed"))
     if obj is None or not obj.known:
         return ""   # its history before the transcript, or what put it there, is unknown
     if zone == "exile" and keyword_of(card, "rebound") and obj.how == "rebound":

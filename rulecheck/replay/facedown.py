@@ -1,7 +1,8 @@
 """Turning a face-down permanent face up (baseline 115.2b and 702.35d, current 116.2b and 702.37e, 2003 408.2h): a
-special action its controller takes any time they have priority, without the stack, paying the morph (or
-megamorph, or disguise) cost; from then on it has its card's characteristics, still the same permanent (current
-708.8), in combat too."""
+special action its controller takes any time they have priority (taken where nobody has priority, it breaks that
+moment's rule first: 502.3 in the untap step, 514.3 in a cleanup step without priority), without the stack, paying
+the morph (or megamorph, or disguise) cost; from then on it has its card's characteristics, still the same
+permanent (current 708.8), in combat too."""
 
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from ..game.steps import mana_symbols
 from .context import Replay
 from .costs import pay_from_pool
 from .registry import handles
-from .tba import acting_without_priority
+from .tba import acting_without_priority, no_priority
 
 SPECIAL_ACTION = "115.2b"
 MORPH = "702.35d"
 _COST = re.compile(r"\b(?:morph|megamorph|disguise)\s+((?:\{[^}\s]{1,3}\})+)", re.IGNORECASE)
 
 
-@handles(n.TurnFaceUp, checks=(SPECIAL_ACTION, MORPH))
+@handles(n.TurnFaceUp, checks=(SPECIAL_ACTION, MORPH, "502.3", "514.3", "500.11"))
 def face_up(r: Replay, stmt: n.TurnFaceUp) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -32,10 +33,9 @@ def face_up(r: Replay, stmt: n.TurnFaceUp) -> None:
     if p.controller != player:
         r.flag(stmt, MORPH, f"{player} turns {p.name} face up, but it is {p.controller}'s: only the controller of a "
                             "face-down permanent may turn it face up", (SPECIAL_ACTION,))
-    elif acting_without_priority(r):
-        r.flag(stmt, SPECIAL_ACTION, f"{player} turns {p.name} face up in the {g.step or 'gap between steps'}, "
-                                     "where no player has priority; it is a special action taken only with "
-                                     "priority")
+    elif acting_without_priority(r):   # the moment's own rule (502.3, 514.3, 500.11) first, the special action's
+        no_priority(r, stmt, f"{player} turns {p.name} face up, a special action taken only with priority,",
+                    (SPECIAL_ACTION,))
     elif r.resolving is not None and r.resolving_line == stmt.span.line:
         r.flag(stmt, SPECIAL_ACTION, f"{player} turns {p.name} face up while {r.resolving.source} resolves; a "
                                      "special action is taken only with priority, not during a resolution")

@@ -1,9 +1,9 @@
-"""The end of the game (104): a player loses at 0 life, with ten poison counters or after drawing from an empty
-library, as a state-based action (704.5a-c), narrated or not; a player concedes (104.3a); a player who loses leaves
-the game (104.5). In a two-player game the other player wins and the game is over (104.2a, 104.1): whatever the
-transcript says after that is one finding. In a multiplayer game it goes on without them (800.4a): their objects
-leave it, and a later event of theirs is one finding (104.5). An edition without these rules (2003, as far as
-rulecheck has it) ends the game the same way and reports nothing."""
+"""The end of the game (104): a player loses at 0 life, with ten poison counters or after drawing from a library the
+replay knows is empty, as a state-based action (704.5a-c), narrated or not; a player concedes (104.3a); a player who
+loses leaves the game (104.5). In a two-player game the other player wins and the game is over (104.2a, 104.1):
+whatever the transcript says after that is one finding. In a multiplayer game it goes on without them (800.4a):
+their objects leave it, and a later event of theirs is one finding (104.5). An edition without these rules (2003, as
+far as rulecheck has it) ends the game the same way and reports nothing."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ _NOT_EVENTS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight, n.Ga
 _SBA_NARRATION = (n.Leaves, n.CounterChange)
 _NO_CHECK = frozenset(_NOT_EVENTS + _SBA_NARRATION)
 _CANT_LOSE = ("lose the game", "can't lose", "cannot lose")
+# text that may replace a draw or win instead (Laboratory Maniac): a draw from an empty library is not judged
+_DRAW_REPLACED = ("would draw", "win the game", "no cards in it")
 
 
 @handles(n.LoseGame, checks=CHECKS)
@@ -104,7 +106,12 @@ def state_based_losses(r: Replay) -> None:
     actions, which come before the check."""
     g = r.game
     table = g.table
+    if any(ps.drew_from_empty for ps in g.pstate.values()) and _draw_may_be_replaced(r):
+        for ps in g.pstate.values():
+            ps.drew_from_empty = False
     losing = [ps.name for ps in g.pstate.values() if not ps.left and _losing(ps) and ps.name not in table.kept_in]
+    for ps in g.pstate.values():   # each draw from an empty library is checked once (704.5b: since the last check)
+        ps.drew_from_empty = False
     if not losing:
         table.at_risk = False
         table.risk_lines.clear()
@@ -118,6 +125,14 @@ def state_based_losses(r: Replay) -> None:
             phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts for phrase in _CANT_LOSE):
         return   # abilities that may keep a player in the game, an effect or a life total the replay doesn't know
     leave(r, losing, "lost")
+
+
+def _draw_may_be_replaced(r: Replay) -> bool:
+    """Text on the battlefield that may replace a draw or win instead (Laboratory Maniac), or unread text that
+    resolved and may have put cards into a library (Elixir of Immortality): the draw's loss is not judged."""
+    g = r.game
+    return any(phrase in t.lower() for p in g.battlefield.values() for t in p.card.texts
+               for phrase in _DRAW_REPLACED) or any("library" in text.lower() for _, _, text, _ in r.resolved_unread)
 
 
 def _losing(ps: PlayerState) -> bool:

@@ -92,11 +92,11 @@ def cast(r: Replay, stmt: n.Cast) -> None:
     if not flagged and not during:
         flagged = pending_trigger(r, stmt)
     flagged = (not during and first_priority(r, stmt, player, quiet=flagged)) or flagged
+    if not flagged and not during:   # the timing rule (505.5a) before a permission of another section
+        flagged = _sorcery_timing(r, stmt, player, card)
     obj = take_from_zone(r, stmt, player, card) if stmt.from_zone not in (None, "hand") else None
     via = permission(r, stmt, player, card, obj, during) if stmt.from_zone not in (None, "hand") else ""
     flagged = flagged or via is None
-    if not flagged and not during:
-        flagged = _sorcery_timing(r, stmt, player, card)
     if not flagged and not during:   # a cast the resolution instructs ignores timing (608.2g)
         flagged = combat_timing(r, stmt, card.abilities, f"{player} casts {card.name}")
     if not flagged:

@@ -78,9 +78,12 @@ def assume_tbas(r: Replay) -> None:
             for player in active_players(g):   # each player of the active team draws (805.4b)
                 ps = g.pstate[player]
                 if f"draw:{player}" not in r.tba_done:
-                    if ps.hand is not None:
-                        ps.hand += 1
-                    ps.zones.draw(1)
+                    if ps.zones.draw(1):
+                        if ps.hand is not None:
+                            ps.hand += 1
+                    else:   # from a library known to be empty: no card, and a loss to check (704.5b)
+                        ps.drew_from_empty = True
+                        g.table.risk(player)
         elif kind == "discard":
             ps = g.pstate[g.active]
             r.assumed_discard = 0
@@ -209,18 +212,18 @@ def in_step(r: Replay, step: str, stmt: n.Statement, kind: str) -> bool:
     return True
 
 
-def no_priority(r: Replay, stmt: n.Statement, what: str) -> bool:
-    """502.3, 514.3, 500.11: moments at which nobody can act."""
+def no_priority(r: Replay, stmt: n.Statement, what: str, related: tuple[str, ...] = ()) -> bool:
+    """502.3, 514.3, 500.11: moments at which nobody can act (`related`: the rule that asks for priority)."""
     g = r.game
     if g.between_turns:
-        return r.flag(stmt, "500.11", f"{what} between turns; nothing can happen between turns")
+        return r.flag(stmt, "500.11", f"{what} between turns; nothing can happen between turns", related)
     if g.between_steps:
-        return r.flag(stmt, "500.11", f"{what} between steps; nothing can happen between steps or phases")
+        return r.flag(stmt, "500.11", f"{what} between steps; nothing can happen between steps or phases", related)
     if g.step == "untap step":
-        return r.flag(stmt, "502.3", f"{what} during the untap step, where no player receives priority")
+        return r.flag(stmt, "502.3", f"{what} during the untap step, where no player receives priority", related)
     if g.step == "cleanup step" and not g.cleanup_priority:
         return r.flag(stmt, "514.3", f"{what} during the cleanup step, where players receive priority only "
-                                     "after state-based actions or triggers")
+                                     "after state-based actions or triggers", related)
     return False
 
 

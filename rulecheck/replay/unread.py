@@ -1,8 +1,8 @@
 """What the replay can't read, it doesn't judge: a finding that a card's unread text could explain is a note.
 
 Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow
-what the replay is about to flag ("Untap all green and/or blue creatures you control during each other player's
-untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when
+what the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other
+player's untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when
 (1) its rule belongs to one of the families below, (2) the unread text of a permanent on the battlefield (not
 phased out; an activated ability's text counts only once it resolves), or of a spell or ability that resolved this
 turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that

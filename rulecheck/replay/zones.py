@@ -47,9 +47,12 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         return
     else:
         other_event(r, stmt)
+    held = ps.zones.count("library")
     if ps.hand is not None:
-        ps.hand += stmt.count
-    ps.zones.draw(stmt.count)
+        ps.hand += stmt.count if held is None else min(stmt.count, held)
+    if not ps.zones.draw(stmt.count):   # more than a library known to be this small holds: a loss (704.5b)
+        ps.drew_from_empty = True
+        r.game.table.risk(ps.name)
 
 
 def _first_other_is_priority(r: Replay) -> bool:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from ...cards.oracle import NOT_BY_FLYERS, NOT_BY_WALLS, ONLY_BY_FLYERS, ONLY_BY_WALLS, ONLY_BY_WALLS_OR_FLYERS
 from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
+from ...game.counters import FACE_DOWN
+from ...game.game import Game
 from ...game.keywords import land_of_type, landwalks
 from ...game.objects import Permanent
 from ..context import Replay
@@ -32,6 +35,9 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
         return f"{a.name} has horsemanship and {b.name} doesn't", ("702.29",)
     if g.abilities_unknown:
         return None   # an unknown ability could change a land's types or a creature's power
+    by_quality = _by_quality(g, b, a)
+    if by_quality is not None:
+        return by_quality
     for land_type in landwalks(g, a):
         land = land_of_type(g, b.controller, land_type)
         if land is not None:
@@ -41,4 +47,37 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
                                                                     or b.pt_unknown(g.effects)):
         return (f"{a.name} has skulk, so creatures with greater power can't block it, and {b.name} has power "
                 f"{g.pt(b)[0]} to its {g.pt(a)[0]}", ("current:702.118",))
+    return None
+
+
+def _is_wall(g: Game, b: Permanent) -> bool | None:
+    """Whether b has the creature type Wall; None when its creature types aren't known (a definition without a
+    type line's dash, or text about creature types, such as changeling's)."""
+    if b.card is FACE_DOWN:
+        return False    # a face-down creature has no creature types
+    if any("creature type" in t.lower() or "changeling" in t.lower() for t in g.ability_texts(b)):
+        return None
+    if not b.card.subtypes and not b.card.origin:
+        return None
+    return "wall" in b.card.subtypes
+
+
+def _by_quality(g: Game, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]] | None:
+    """Blocks a's text limits by the blocker's creature type or flying ("can't be blocked by Walls", "can't be
+    blocked except by creatures with flying"); what isn't known about b is not judged."""
+    if not (g.has_ability(a, NOT_BY_WALLS) or g.has_ability(a, NOT_BY_FLYERS) or g.has_ability(a, ONLY_BY_WALLS)
+            or g.has_ability(a, ONLY_BY_FLYERS) or g.has_ability(a, ONLY_BY_WALLS_OR_FLYERS)):
+        return None
+    wall = _is_wall(g, b)
+    if g.has_ability(a, NOT_BY_WALLS) and wall:
+        return f"{a.name} can't be blocked by Walls, and {b.name} is a Wall", ()
+    if g.has_ability(a, NOT_BY_FLYERS) and g.has_ability(b, "flying"):
+        return f"{a.name} can't be blocked by creatures with flying, and {b.name} has flying", ("702.9",)
+    if g.has_ability(a, ONLY_BY_WALLS) and wall is False:
+        return f"{a.name} can be blocked only by Walls, and {b.name} isn't one", ()
+    if g.has_ability(a, ONLY_BY_FLYERS) and not g.may_have(b, "flying"):
+        return f"{a.name} can be blocked only by creatures with flying, and {b.name} has no flying", ("702.9",)
+    if g.has_ability(a, ONLY_BY_WALLS_OR_FLYERS) and wall is False and not g.may_have(b, "flying"):
+        return (f"{a.name} can be blocked only by Walls and creatures with flying, and {b.name} is neither",
+                ("702.9",))
     return None
