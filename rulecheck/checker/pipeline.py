@@ -53,7 +53,9 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         if comment is not None:
             _directive(comment, line_no, result, raw, bool(parsed))
         if type(parsed) is SyntaxProblem:
-            forgiven = forgive(code, line_no, game, path)   # only lines the grammar rejects pay for this
+            if code.lstrip().startswith("turn"):
+                replay.replay.turn_written = True   # the game has begun, even if its first line can't be read
+            forgiven = forgive(code, line_no, replay.replay, path)   # only lines the grammar rejects pay for this
             if forgiven is None:
                 parsed = did_you_mean(parsed, code)
                 violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,

@@ -433,8 +433,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
 
 def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
-    if code.lstrip().startswith("card ") and ":" not in code:
-        return None
+    if (code.lstrip().startswith("card ") and ":" not in code) or code.lstrip().startswith("turn "):
+        return None   # a turn header is the grammar's alone: its parenthesised words mean something
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None

@@ -79,7 +79,8 @@ class Engine:
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
         if not g.started:
-            if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
+            if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate \
+                    and not r.turn_written:
                 stmt, handler = _starting_fact(g, stmt)
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
