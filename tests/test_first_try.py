@@ -104,6 +104,9 @@ HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant:
     ("Bob doesn't block", "Bob declares no blockers"),
     ("upkeep", "upkeep step"),
     ("main phase 2", "postcombat main phase"),
+    ("Alice taps Forest for G", "Alice taps Forest for {G}"),
+    ("Alice plays a Forest", "Alice plays Forest"),
+    ("Alice casts Lightning Bolt on Hill Giant", "Alice casts Lightning Bolt targeting Hill Giant"),
 ])
 def test_a_phrasing_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
     text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
@@ -222,3 +225,24 @@ def test_the_language_server_shows_the_note_and_rewrites_the_line() -> None:
     line = DEFINED.split("\n")[7]
     assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
         "Alice attacks Bob with Grizzly Bears"
+
+
+COMBAT = HEAD + "turn 3: Alice, in declare attackers step\n"
+
+
+@pytest.mark.parametrize(("lines", "canonical"), [
+    (["Grizzly Bears attacks"], "Alice attacks Bob with Grizzly Bears"),
+    (["Alice declares Grizzly Bears as an attacker"], "Alice attacks Bob with Grizzly Bears"),
+    (["Alice attacks Bob with Grizzly Bears", "Grizzly Bears is blocked by Hill Giant"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "Hill Giant blocks Grizzly Bears"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "Bob blocks with Hill Giant"], "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "no blocks", "combat damage step", "Grizzly Bears deals 2 to Bob"],
+     "Grizzly Bears deals 2 damage to Bob"),
+])
+def test_a_combat_phrasing_is_read(lines: list[str], canonical: str) -> None:
+    found = check_text(COMBAT + "\n".join(lines) + "\n")
+    last = 9 + len(lines) - 1
+    assert [(v.line, v.message) for v in found if v.line == last] == [(last, f"read as: {canonical}")]
+    assert [v for v in found if v.severity == "error"] == []

@@ -343,6 +343,27 @@ def _deal_together(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return None
 
 
+def _creatures_attack(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Grizzly Bears attacks' (or '... attacks Bob'): its controller, the active player, attacks with it, the one
+    opponent when the line names none."""
+    creatures = r.names(m["list"])
+    if not creatures or any(r.ctx.controllers.get(c) != r.ctx.active for c in creatures) or not r.ctx.active:
+        return None
+    target = r.player(m["p"]) if m["p"] else r.opponent(r.ctx.active)
+    return [f"{r.ctx.active} attacks {target} with {', '.join(creatures)}"] if target else None
+
+
+def _mana_braces(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'taps Forest for G', 'adds RR': mana symbols written without their braces."""
+    symbols = re.findall(r"[0-9]+|[WUBRGC]", m["mana"])
+    return r.clause(f"{m['head']} {''.join('{' + x + '}' for x in symbols)}{m['tail']}")
+
+
+def _deals_to(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Grizzly Bears deals 2 to Bob': the damage word left out."""
+    return r.clause(f"{m['x']} deals {m['n']} damage to {m['y']}")
+
+
 def _without_article(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'plays a Forest', 'taps her Forest': names don't take articles or possessives in the language."""
     return r.clause(f"{m['head']} {m['rest']}")
@@ -397,7 +418,12 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
      _plural_is),
     (re.compile(_P + r" (?:passes the turn|ends (?:her|his|their|the) turn|is done)"), _passes_the_turn),
     (re.compile(_P + r" attacks with (?P<list>.+)"), _attacks_with),
-    (re.compile(r"(?P<b>" + _NAME + r") blocks (?P<a>" + _NAME + ")"), _blocks),
+    (re.compile(r"(?P<b>" + _NAME + r") (?:blocks|block) (?P<a>" + _NAME + ")"), _blocks),
+    (re.compile(r"(?P<a>" + _NAME + r") (?:is|gets) blocked by (?P<b>.+)"), _blocks),
+    (re.compile(r"(?P<list>" + _NAME + r") (?:attacks|attack)(?: (?P<p>[A-Z][\w'’\-]*))?"), _creatures_attack),
+    (re.compile(_P + r" declares (?P<list>.+?) as (?:an? )?attackers?"), _attacks_with),
+    (re.compile(r"(?P<head>.+ (?:for|adds)) (?P<mana>[0-9]*[WUBRGC]+)(?P<tail>(?: from pool)?)"), _mana_braces),
+    (re.compile(r"(?P<x>" + _NAME + r") deals (?P<n>\d+) to (?P<y>" + _NAME + ")"), _deals_to),
     (re.compile(r"(?P<list>.+?)(?: all| both)? (?:die|dies|are destroyed|both die|all die)"), _die),
     (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
     (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),

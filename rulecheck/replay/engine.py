@@ -96,7 +96,11 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            self._unknown(stmt, err)
+            told = _cast_on(g, stmt, err)
+            if told is None:
+                self._unknown(stmt, err)
+            else:
+                self.feed(told)
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
 
@@ -169,6 +173,22 @@ def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
     g.readings.append((n.Ref(written, stmt.span.column, stmt.span.end_column), fact, ()))
     told = n.PlayerState(stmt.span, stmt.subject, (n.Fact(stmt.what, stmt.count),))
     return told, HANDLERS[n.PlayerState]
+
+
+def _cast_on(g: Game, stmt: n.Statement, err: UnknownName) -> n.Cast | None:
+    """'Alice casts Giant Growth on Grizzly Bears': the grammar reads one name where the caster wrote a spell and
+    its target; when the name is unknown and the words before ' on ' name a card, the spell targets the rest."""
+    if not isinstance(stmt, n.Cast) or err.ref is not stmt.card or " on " not in stmt.card.text:
+        return None
+    spell, _, target = stmt.card.text.rpartition(" on ")
+    if g.cards.find(spell) is None or not target[:1].isupper():
+        return None
+    at = stmt.card.column + len(spell) + 4
+    ref = n.Ref(target, at, at + len(target))
+    written = n.Ref(stmt.card.text, stmt.card.column, stmt.card.end_column)
+    g.readings.append((written, f"{spell} targeting {target}", ()))
+    return n.replace(stmt, card=n.Ref(spell, stmt.card.column, stmt.card.column + len(spell)),
+                     targets=(n.Target("object", ref, target), *stmt.targets))
 
 
 def _stack_name_in_full(g: Game, stmt: n.Resolve) -> n.Resolve:
