@@ -237,7 +237,8 @@ COMBAT = HEAD + "turn 3: Alice, in declare attackers step\n"
      "Bob blocks Grizzly Bears with Hill Giant"),
     (["Alice attacks Bob with Grizzly Bears", "Hill Giant blocks Grizzly Bears"],
      "Bob blocks Grizzly Bears with Hill Giant"),
-    (["Alice attacks Bob with Grizzly Bears", "Bob blocks with Hill Giant"], "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "Bob blocks with Hill Giant"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
     (["Alice attacks Bob with Grizzly Bears", "no blocks", "combat damage step", "Grizzly Bears deals 2 to Bob"],
      "Grizzly Bears deals 2 damage to Bob"),
 ])
