@@ -90,6 +90,9 @@ class _Reader:
         written = written.strip()
         if written.startswith("the "):
             written = written[4:]
+        owner, mark, rest = written.partition("'s ")
+        if mark and owner in self.ctx.players and rest:
+            written = rest   # "Bob's Hill Giant"
         if written in self.ctx.players:
             return written
         found = short_form_of(written, self.ctx.names)
