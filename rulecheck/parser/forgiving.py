@@ -55,7 +55,7 @@ _ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
 _SEPARATORS = re.compile(r";\s*|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
-    "main": "precombat main phase", "main phase": "precombat main phase",
+    "main": "main phase",
     "main 1": "precombat main phase", "main phase 1": "precombat main phase", "first main": "precombat main phase",
     "precombat main": "precombat main phase", "main 2": "postcombat main phase",
     "main phase 2": "postcombat main phase", "second main": "postcombat main phase",
@@ -224,7 +224,8 @@ def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
         who = r.names(m["list"])
     if not who or len(set(who)) != len(who):
         return None
-    return [f"{x} dies" for x in who]
+    verb = "is destroyed" if m["verb"] == "are destroyed" else "dies"
+    return [f"{x} {verb}" for x in who]
 
 
 def _life(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -401,6 +402,8 @@ def _card(r: _Reader, m: re.Match[str]) -> list[str] | None:
             continue
         if r.parses(f"{head} {prop}"):
             props.append(prop)
+        elif len(prop.split()) < 3 and "{" not in prop:
+            return None   # a misspelt keyword ('flyng'), not rules text: the syntax error says the nearest one
         elif props and not r.parses(f"{head} {props[-1]}") and props[-1].startswith('"'):
             props[-1] = props[-1][:-1] + ", " + prop.replace('"', "'") + '"'
         else:
@@ -427,7 +430,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r" declares (?P<list>.+?) as (?:an? )?attackers?"), _attacks_with),
     (re.compile(r"(?P<head>.+ (?:for|adds)) (?P<mana>[0-9]*[WUBRGC]+)(?P<tail>(?: from pool)?)"), _mana_braces),
     (re.compile(r"(?P<x>" + _NAME + r") deals (?P<n>\d+) to (?P<y>" + _NAME + ")"), _deals_to),
-    (re.compile(r"(?P<list>.+?)(?: all| both)? (?:die|dies|are destroyed|both die|all die)"), _die),
+    (re.compile(r"(?P<list>.+?)(?: all| both)? (?P<verb>die|dies|are destroyed|both die|all die)"), _die),
     (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
     (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),
     (re.compile(_P + r" takes (?:\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
