@@ -48,7 +48,9 @@ def _lines(snippets: Sequence[Snippet | None], prefix: str = "") -> list[_Line]:
 def _run(lines: Sequence[_Line], path: str, base_dir: Path | None, edition: str = "baseline") -> list[Violation]:
     """Check an assembled transcript; `edition` is the default, which the exam's `edition:` key overrides."""
     numbered = iter([(i, line.text) for i, line in enumerate(lines, 1)])
-    return check_lines(numbered, path, FileResult(path), base_dir, config=Config(edition=edition)).violations
+    # each answer is judged on its own lines: an unknown name is reported where each answer uses it
+    return check_lines(numbered, path, FileResult(path), base_dir, config=Config(edition=edition),
+                       fold_unknown_names=False).violations
 
 
 def _place(v: Violation, lines: Sequence[_Line]) -> Violation:

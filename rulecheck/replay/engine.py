@@ -42,6 +42,7 @@ class Engine:
         self.replay = Replay(edition)
         self.observer = observer
         self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
+        self.fold_unknown_names = True   # off for exams: each answer is a transcript of its own
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -115,12 +116,12 @@ class Engine:
                 r.declaration = None   # nothing known to judge: not a declaration of no attackers
         name = err.ref.text
         first = self.unknown_names.get(name)
-        if first is not None:
+        if first is not None and self.fold_unknown_names:
             first.append(stmt.span.line)
             return
         before = len(r.findings)
         r.syntax(err.ref, stmt.span.line, str(err), _unknown_card_hint(err, r.game.cards.library is not None))
-        if len(r.findings) > before:
+        if len(r.findings) > before and name not in self.unknown_names:
             self.unknown_names[name] = [before]
 
     def _fold_unknown_names(self) -> None:
