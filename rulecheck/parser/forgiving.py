@@ -52,7 +52,7 @@ _LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
-_SEPARATORS = re.compile(r";\s*|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
+_SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
     "main": "main phase",
