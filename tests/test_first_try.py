@@ -247,3 +247,19 @@ def test_a_combat_phrasing_is_read(lines: list[str], canonical: str) -> None:
     last = 9 + len(lines) - 1
     assert [(v.line, v.message) for v in found if v.line == last] == [(last, f"read as: {canonical}")]
     assert [v for v in found if v.severity == "error"] == []
+
+
+def test_the_language_server_rewrites_a_line_with_its_nearest_form() -> None:
+    from rulecheck.server.documents import Document
+    from rulecheck.server.features import TRANSCRIPT, analyse, code_actions
+    text = HEAD + "turn 3: Alice, in precombat main phase\nAlice draws card   # the draw\n"
+    doc = Document("untitled:near", text, 1, "transcript")
+    analysis = analyse(doc, None, "utf-16")
+    syntax = [d for d in analysis.diagnostics if d.code == "syntax"]
+    actions = code_actions(doc, doc.uri, TRANSCRIPT, syntax, "utf-16")
+    assert [a.title for a in actions if a.title.startswith(("Rewrite", "Replace"))] == \
+        ["Rewrite as 'Alice draws a card'"]
+    edit = actions[0].edit.changes[doc.uri][0]  # type: ignore[union-attr, index]
+    line = text.split("\n")[8]
+    assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
+        "Alice draws a card   # the draw"
