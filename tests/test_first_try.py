@@ -105,6 +105,10 @@ HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant:
     ("upkeep", "upkeep step"),
     ("main phase 2", "postcombat main phase"),
     ("Alice taps Forest for G", "Alice taps Forest for {G}"),
+    ("Combat damage step", "combat damage step"),
+    ("Declare attackers: Alice attacks with Grizzly Bears",
+     "declare attackers step; Alice attacks Bob with Grizzly Bears"),
+    ("Bolt resolves. Bob goes to 17.", "Lightning Bolt resolves; Bob has 17 life"),
     ("Alice plays a Forest", "Alice plays Forest"),
     ("Alice casts Lightning Bolt on Hill Giant", "Alice casts Lightning Bolt targeting Hill Giant"),
 ])

@@ -71,7 +71,7 @@ _STEP_WORDS: dict[str, str] = {
 }
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
-                      + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?")
+                      + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?", re.I)
 _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|[a-z ]+? (?:step|phase))"
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
 _LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
@@ -245,7 +245,8 @@ def _draws(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _step(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    step = _STEP_WORDS.get(m["s"]) if m["s"] in _STEP_WORDS else m["s"]
+    written = m["s"].lower()
+    step = _STEP_WORDS.get(written) if written in _STEP_WORDS else written
     if step is None:
         return None
     edge = {"starts": " begins", "begins": " begins", "ends": " ends"}.get(m["edge"] or "", "")
@@ -256,7 +257,7 @@ def _moves_to(r: _Reader, m: re.Match[str]) -> list[str] | None:
     if r.player(m["p"]) is None or m["p"] != r.ctx.active:
         return None
     step = _STEP_RE.fullmatch(m["to"])
-    return [_STEP_WORDS[step["s"]]] if step is not None and not step["edge"] else None
+    return [_STEP_WORDS[step["s"].lower()]] if step is not None and not step["edge"] else None
 
 
 def _no_blocks(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -429,7 +430,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(r"(?P<list>" + _NAME + r") (?:attacks|attack)(?: (?P<p>[A-Z][\w'’\-]*))?"), _creatures_attack),
     (re.compile(_P + r" declares (?P<list>.+?) as (?:an? )?attackers?"), _attacks_with),
     (re.compile(r"(?P<head>.+ (?:for|adds)) (?P<mana>[0-9]*[WUBRGC]+)(?P<tail>(?: from pool)?)"), _mana_braces),
-    (re.compile(r"(?P<x>" + _NAME + r") deals (?P<n>\d+) to (?P<y>" + _NAME + ")"), _deals_to),
+    (re.compile(r"(?P<x>" + _NAME + r") deals? (?P<n>\d+) to (?P<y>" + _NAME + ")"), _deals_to),
+    (re.compile(_P + r":\s*(?P<n>\d+) life"), _life),
     (re.compile(r"(?P<list>.+?)(?: all| both)? (?P<verb>die|dies|are destroyed|both die|all die)"), _die),
     (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
     (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),
@@ -456,7 +458,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
     (re.compile(r"no (?:combat )?damage is dealt"), _no_damage),
-    (re.compile(r"(?P<list>" + _NAME + r"(?:,\s*|\s+and\s+)" + _NAME + r") deal (?P<n>\d+)(?: combat)? damage to "
+    (re.compile(r"(?P<list>" + _NAME + r"(?:,\s*|\s+and\s+)" + _NAME + r") deal (?P<n>\d+)(?: combat)?(?: damage)? to "
                 r"(?P<y>" + _NAME + ")"), _deal_together),
     (re.compile(r"(?P<x>" + _NAME + r") (?P<rest>(?:resolves|dies|attacks|blocks|deals|assigns|triggers|is|has|"
                 r"becomes|gets|gains) .*|resolves|dies|triggers)"), _named),
