@@ -106,6 +106,7 @@ HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant:
     ("main phase 2", "postcombat main phase"),
     ("Alice taps Forest for G", "Alice taps Forest for {G}"),
     ("Combat damage step", "combat damage step"),
+    ("Upkeep step begins", "upkeep step begins"),
     ("Declare attackers: Alice attacks with Grizzly Bears",
      "declare attackers step; Alice attacks Bob with Grizzly Bears"),
     ("Bolt resolves. Bob goes to 17.", "Lightning Bolt resolves; Bob has 17 life"),

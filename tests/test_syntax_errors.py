@@ -11,7 +11,6 @@ HEAD = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: 
 
 CASES = [
     ('Alice atacks Bob with Craw Wurm', 7, 13, "unknown word 'atacks'", "did you mean 'attacks'?"),
-    ('Upkeep step begins', 8, 19, "unexpected 'step begins'; expected '(extra turn)', ',', ':', ';', 'ability', 'activates', 'adds', 'and' or one of 55 more", "keywords are lowercase: write 'upkeep step'"),
     ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed' or one of 16 more", "did you mean 'upkeep step'?"),
     ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
     ('players Alice, Bob', 9, 14, "unexpected 'Alice'; expected ':'", "'players' needs a colon, as in 'players: ...'"),
