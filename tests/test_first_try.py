@@ -104,6 +104,14 @@ HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant:
     ("Bob doesn't block", "Bob declares no blockers"),
     ("upkeep", "upkeep step"),
     ("main phase 2", "postcombat main phase"),
+    ("Alice taps Forest for G", "Alice taps Forest for {G}"),
+    ("Combat damage step", "combat damage step"),
+    ("Upkeep step begins", "upkeep step begins"),
+    ("Declare attackers: Alice attacks with Grizzly Bears",
+     "declare attackers step; Alice attacks Bob with Grizzly Bears"),
+    ("Bolt resolves. Bob goes to 17.", "Lightning Bolt resolves; Bob has 17 life"),
+    ("Alice plays a Forest", "Alice plays Forest"),
+    ("Alice casts Lightning Bolt on Hill Giant", "Alice casts Lightning Bolt targeting Hill Giant"),
 ])
 def test_a_phrasing_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
     text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
@@ -222,3 +230,41 @@ def test_the_language_server_shows_the_note_and_rewrites_the_line() -> None:
     line = DEFINED.split("\n")[7]
     assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
         "Alice attacks Bob with Grizzly Bears"
+
+
+COMBAT = HEAD + "turn 3: Alice, in declare attackers step\n"
+
+
+@pytest.mark.parametrize(("lines", "canonical"), [
+    (["Grizzly Bears attacks"], "Alice attacks Bob with Grizzly Bears"),
+    (["Alice declares Grizzly Bears as an attacker"], "Alice attacks Bob with Grizzly Bears"),
+    (["Alice attacks Bob with Grizzly Bears", "Grizzly Bears is blocked by Hill Giant"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "Hill Giant blocks Grizzly Bears"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "Bob blocks with Hill Giant"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "no blocks", "combat damage step", "Grizzly Bears deals 2 to Bob"],
+     "Grizzly Bears deals 2 damage to Bob"),
+])
+def test_a_combat_phrasing_is_read(lines: list[str], canonical: str) -> None:
+    found = check_text(COMBAT + "\n".join(lines) + "\n")
+    last = 9 + len(lines) - 1
+    assert [(v.line, v.message) for v in found if v.line == last] == [(last, f"read as: {canonical}")]
+    assert [v for v in found if v.severity == "error"] == []
+
+
+def test_the_language_server_rewrites_a_line_with_its_nearest_form() -> None:
+    from rulecheck.server.documents import Document
+    from rulecheck.server.features import TRANSCRIPT, analyse, code_actions
+    text = HEAD + "turn 3: Alice, in precombat main phase\nAlice draws card   # the draw\n"
+    doc = Document("untitled:near", text, 1, "transcript")
+    analysis = analyse(doc, None, "utf-16")
+    syntax = [d for d in analysis.diagnostics if d.code == "syntax"]
+    actions = code_actions(doc, doc.uri, TRANSCRIPT, syntax, "utf-16")
+    assert [a.title for a in actions if a.title.startswith(("Rewrite", "Replace"))] == \
+        ["Rewrite as 'Alice draws a card'"]
+    edit = actions[0].edit.changes[doc.uri][0]  # type: ignore[union-attr, index]
+    line = text.split("\n")[8]
+    assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
+        "Alice draws a card   # the draw"

@@ -11,8 +11,7 @@ HEAD = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: 
 
 CASES = [
     ('Alice atacks Bob with Craw Wurm', 7, 13, "unknown word 'atacks'", "did you mean 'attacks'?"),
-    ('Upkeep step begins', 8, 19, "unexpected 'step begins'; expected '&', '(extra turn)', ',', ':', ';', 'ability', 'activates', 'adds' or one of 57 more", "keywords are lowercase: write 'upkeep step'"),
-    ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed' or one of 18 more", "did you mean 'upkeep step'?"),
+    ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage', 'delayed' or one of 16 more", "did you mean 'upkeep step'?"),
     ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
     ('players Alice, Bob', 9, 14, "unexpected 'Alice'; expected ':'", "'players' needs a colon, as in 'players: ...'"),
     ('turn 4 Bob', 8, 11, "unexpected 'Bob'; expected ':' or 'ends'", "a turn header needs a colon, as in 'turn 3: Alice'"),
@@ -22,7 +21,6 @@ CASES = [
     ('Craw Wurm assigns six to Bob', 19, 29, "unexpected 'six to Bob'; expected 'no' or a number", "did you mean 'Craw Wurm assigns 2 to Bob'?"),  # noqa: E501
     ('Alice declares Craw Wurm attacking', 35, 36, 'the statement is incomplete; expected a name', "did you mean 'Alice declares Craw Wurm attacking NAME'?"),  # noqa: E501
     ('Alice orders blockers of Craw Wurm Grizzly Bears', 49, 50, "the statement is incomplete; expected ':'", "did you mean 'Alice orders blockers of Craw Wurm Grizzly Bears: NAME'?"),  # noqa: E501
-    ('Alice taps Craw Wurm for G', 26, 27, "unexpected 'G'; expected mana like {2}{G}", "did you mean 'Alice taps Craw Wurm for {G}'?"),  # noqa: E501
     ('Alice plays', 12, 13, 'the statement is incomplete; expected a name', "did you mean 'Alice plays NAME'?"),
     ('Bob blocks Craw Wurm with', 26, 27, 'the statement is incomplete; expected a name', "did you mean 'Bob blocks Craw Wurm with NAME'?"),  # noqa: E501
     ('declare attackers step starts', 24, 30, "unexpected 'starts'; expected ';', 'begins' or 'ends'", "did you mean 'declare attackers step'?"),

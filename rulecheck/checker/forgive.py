@@ -14,21 +14,32 @@ from ..game.game import Game, strip_copy
 from ..parser import SyntaxProblem, parse_line
 from ..parser.forgiving import ReadingContext, read
 from ..parser.nearest import nearest_form
+from ..replay.context import Replay
 
 READ_AS = "read-as"
 SHORT_NAME = "short-name"
 READ_AS_HINT = "the transcript language writes this line as shown (docs/transcript-language.md, 'Natural phrasings')"
 
 
-def context_of(g: Game) -> ReadingContext:
+def _declared(r: Replay, kind: str) -> tuple[str, ...]:
+    """The creatures of a declaration still being written (judged when a line doesn't continue it)."""
+    decl = r.declaration
+    if decl is None or decl.kind != kind:
+        return ()
+    return tuple(p.name for pid, _ in decl.pairs if (p := r.game.by_pid(pid)) is not None)
+
+
+def context_of(r: Replay, started: bool) -> ReadingContext:
+    g = r.game
     permanents = list(g.battlefield.values())
     names = {strip_copy(p.name) for p in permanents} | set(dict.keys(g.cards))
     damage_step = g.step is not None and "combat damage" in g.step
     return ReadingContext(
-        players=tuple(g.players), names=tuple(sorted(names)), started=g.started, active=g.active, step=g.step,
+        players=tuple(g.players), names=tuple(sorted(names)), started=started, active=g.active, step=g.step,
         controllers={p.name: p.controller for p in permanents},
         blockers=tuple(p.name for p in permanents if p.in_combat and p.blocking),
-        attackers=tuple(p.name for p in permanents if p.in_combat and p.attacking is not None),
+        attackers=tuple(p.name for p in permanents if p.in_combat and p.attacking is not None)
+        + _declared(r, "attack"),
         powers={p.name: g.pt(p)[0] for p in permanents if p.is_creature() and not p.pt_unknown(g.effects)}
         if g.started else {},
         dealers=tuple(p.name for p in permanents if damage_step and p.in_combat and g.pt(p)[0] > 0
@@ -39,11 +50,11 @@ def _parses(text: str) -> bool:
     return not isinstance(parse_line(text, 1), SyntaxProblem)
 
 
-def forgive(code: str, line_no: int, g: Game, path: str) -> tuple[list[n.Statement], Violation] | None:
+def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.Statement], Violation] | None:
     """The statements of the canonical line the reader makes of `code`, on `code`'s line, and the note saying so;
     None when the line can't be read without guessing."""
     try:
-        canonical = read(code, context_of(g), _parses)
+        canonical = read(code, context_of(r, r.game.started or r.turn_written), _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if canonical is None:

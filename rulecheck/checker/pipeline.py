@@ -23,10 +23,12 @@ from .result import FileResult, _failure, select_violations
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
                 base_dir: Path | None = None, *, config: Config | None = None,
-                seen: list[Engine] | None = None, observer: LineObserver | None = None) -> FileResult:
+                seen: list[Engine] | None = None, observer: LineObserver | None = None,
+                fold_unknown_names: bool = True) -> FileResult:
     """Check numbered lines; the violations come back filtered by `config` and the file's suppressions. The
     engine is appended to `seen`, for a caller that reads the game afterwards (`rulecheck cards used`).
-    `observer` sees the replay after each line (`rulecheck trace`); it must not change it."""
+    `observer` sees the replay after each line (`rulecheck trace`); it must not change it. `fold_unknown_names`
+    False: every line naming an unknown name gets its own finding (exams, whose answers are judged apart)."""
     result = result or FileResult(path)
     config = config or DEFAULT
     try:
@@ -35,6 +37,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         cards = None
         result.violations.append(Violation(path, 1, 1, 1, 2, "io", str(err)))
     replay = Engine(find_edition(config.edition), observer, cards=cards)   # an `edition:` header switches it
+    replay.fold_unknown_names = fold_unknown_names
     if seen is not None:
         seen.append(replay)
     feed = replay.feed
@@ -53,7 +56,9 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         if comment is not None:
             _directive(comment, line_no, result, raw, bool(parsed))
         if type(parsed) is SyntaxProblem:
-            forgiven = forgive(code, line_no, game, path)   # only lines the grammar rejects pay for this
+            if code.lstrip().startswith("turn"):
+                replay.replay.turn_written = True   # the game has begun, even if its first line can't be read
+            forgiven = forgive(code, line_no, replay.replay, path)   # only lines the grammar rejects pay for this
             if forgiven is None:
                 parsed = did_you_mean(parsed, code)
                 violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,

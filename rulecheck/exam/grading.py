@@ -51,7 +51,8 @@ def _run(lines: Sequence[_Line], path: str, base_dir: Path | None, edition: str 
     `cards` the card database (a file, or None for none)."""
     numbered = iter([(i, line.text) for i, line in enumerate(lines, 1)])
     config = Config(edition=edition, cards=cards or "none")
-    return check_lines(numbered, path, FileResult(path), base_dir, config=config).violations
+    # each answer is judged on its own lines: an unknown name is reported where each answer uses it
+    return check_lines(numbered, path, FileResult(path), base_dir, config=config, fold_unknown_names=False).violations
 
 
 def _place(v: Violation, lines: Sequence[_Line]) -> Violation:

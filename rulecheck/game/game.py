@@ -149,7 +149,7 @@ class Game:
     def short_name(self, ref: n.Ref, names: Iterable[str]) -> str | None:
         """The one name of `names` that `ref` is a short form of ('Bears' for Grizzly Bears), noted in
         `readings`; None when there is no such name or more than one."""
-        return read_short_name(ref, names, dict.keys(self.cards), self.readings)
+        return read_short_name(ref, names, dict.keys(self.cards), self.readings, tuple(self.pstate))
 
     def _left_this_step(self, name: str) -> bool:
         """Whether a permanent of exactly this name left the battlefield in this step: the name means it (a

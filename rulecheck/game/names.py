@@ -40,12 +40,18 @@ def strip_copy(name: str) -> str:
 
 
 def read_short_name(ref: n.Ref, names: Iterable[str], cards: Iterable[str],
-                    readings: list[tuple[n.Ref, str, tuple[str, ...]]]) -> str | None:
-    """The one name of `names` that `ref` is a short form of, noted in `readings` with the other cards it could
-    also mean (a warning then); None when there is no such name or more than one."""
-    found = short_form_of(ref.text, names)
+                    readings: list[tuple[n.Ref, str, tuple[str, ...]]], players: tuple[str, ...] = ()) -> str | None:
+    """The one name of `names` that `ref` is a short form of ("Bob's Hill Giant" included: a player's possessive
+    before it), noted in `readings` with the other cards it could also mean (a warning then); None when there is
+    no such name or more than one."""
+    written = ref.text
+    owner, mark, rest = written.partition("'s ")
+    if mark and owner in players and rest:
+        written = rest
+    names = list(names)
+    found = short_form_of(written, names)
     if len(found) != 1 or found[0] == ref.text:
         return None
-    others = tuple(c for c in short_form_of(ref.text, cards) if c != found[0])
+    others = tuple(c for c in short_form_of(written, cards) if c != found[0])
     readings.append((ref, found[0], others))
     return found[0]

@@ -11,9 +11,10 @@ Only lines the grammar rejects get here, and each costs at most a few hundred pa
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import deque
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from lark import Token
 from lark.exceptions import UnexpectedInput
@@ -86,15 +87,34 @@ def nearest_form(code: str) -> str | None:
     head, rest = code[:start].rstrip(), code[end:].lstrip()
     if rest and _parses(f"{head} {rest}".strip()):   # one word too many
         return _tidy(f"{head} {rest}")
+    written = code[start:end]
+    # the words closest to the one rejected first: 'flyng' is nearer 'flying' than 'creature'
+    close = [c for c in (_closest(term, written) for term in expected) if c is not None]
+    samples = close + [words[term] for term in expected]
     tried = 0
-    for term in expected:   # one word inserted, or one word replaced
-        for candidate in (f"{head} {words[term]} {code[start:]}", f"{head} {words[term]} {rest}"):
+    for sample in samples:   # one word inserted, or one word replaced
+        for candidate in (f"{head} {sample} {code[start:]}", f"{head} {sample} {rest}"):
             tried += 1
             if tried > _LIMIT:
                 return None
             if _parses(candidate.strip()):
                 return _tidy(candidate)
     return _finish(ip, head)
+
+
+@cache
+def _choices(term: str) -> tuple[str, ...]:
+    """The words a terminal that is a plain list of words (KEYWORD, CARD_TYPE, STEP, ...) allows."""
+    found = next((t for t in lark_parser().terminals if t.name == term), None)
+    if found is None or found.pattern.type != "re":
+        return ()
+    m = re.fullmatch(r"\(\?:([a-z' |\-]+)\)(?:\\b|s\?)?", found.pattern.value)
+    return tuple(m.group(1).split("|")) if m else ()
+
+
+def _closest(term: str, written: str) -> str | None:
+    close = difflib.get_close_matches(written, _choices(term), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _finish(ip: InteractiveParser, head: str) -> str | None:

@@ -120,6 +120,7 @@ class Replay:
         self.joined_serial = -1   # the step serial of a step the transcript begins in the middle of
         self.by_heading = False   # the step in progress began with a heading (a bare step name, or the first line)
         self.marks_gaps = False   # the transcript has written '...': it says where it leaves steps out
+        self.turn_written = False   # a line that begins a turn was written, even one that couldn't be read
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None

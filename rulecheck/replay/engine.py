@@ -59,6 +59,7 @@ class Engine:
         self.replay = Replay(edition)
         self.observer = observer
         self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
+        self.fold_unknown_names = True   # off for exams: each answer is a transcript of its own
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -102,7 +103,8 @@ class Engine:
                 and gameover.before_event(r, stmt):
             return   # the game is over, or the statement's player has left it (104.1, 104.5)
         if not g.started:
-            if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate:
+            if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate \
+                    and not r.turn_written:
                 stmt, handler = _starting_fact(g, stmt)
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
@@ -118,7 +120,11 @@ class Engine:
         try:
             handler.function(r, stmt)
         except UnknownName as err:
-            self._unknown(stmt, err)
+            told = _cast_on(g, stmt, err)
+            if told is None:
+                self._unknown(stmt, err)
+            else:
+                self.feed(told)
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
 
@@ -133,12 +139,12 @@ class Engine:
                 r.declaration = None   # nothing known to judge: not a declaration of no attackers
         name = err.ref.text
         first = self.unknown_names.get(name)
-        if first is not None:
+        if first is not None and self.fold_unknown_names:
             first.append(stmt.span.line)
             return
         before = len(r.findings)
         r.syntax(err.ref, stmt.span.line, str(err), _unknown_card_hint(err, r.game.cards.library is not None))
-        if len(r.findings) > before:
+        if len(r.findings) > before and name not in self.unknown_names:
             self.unknown_names[name] = [before]
 
     def _fold_unknown_names(self) -> None:
@@ -191,6 +197,22 @@ def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
     g.readings.append((n.Ref(written, stmt.span.column, stmt.span.end_column), fact, ()))
     told = n.PlayerState(stmt.span, stmt.subject, (n.Fact(stmt.what, stmt.count),))
     return told, HANDLERS[n.PlayerState]
+
+
+def _cast_on(g: Game, stmt: n.Statement, err: UnknownName) -> n.Cast | None:
+    """'Alice casts Giant Growth on Grizzly Bears': the grammar reads one name where the caster wrote a spell and
+    its target; when the name is unknown and the words before ' on ' name a card, the spell targets the rest."""
+    if not isinstance(stmt, n.Cast) or err.ref is not stmt.card or " on " not in stmt.card.text:
+        return None
+    spell, _, target = stmt.card.text.rpartition(" on ")
+    if g.cards.find(spell) is None or not target[:1].isupper():
+        return None
+    at = stmt.card.column + len(spell) + 4
+    ref = n.Ref(target, at, at + len(target))
+    written = n.Ref(stmt.card.text, stmt.card.column, stmt.card.end_column)
+    g.readings.append((written, f"{spell} targeting {target}", ()))
+    return n.replace(stmt, card=n.Ref(spell, stmt.card.column, stmt.card.column + len(spell)),
+                     targets=(n.Target("object", ref, target), *stmt.targets))
 
 
 def _stack_name_in_full(g: Game, stmt: n.Resolve) -> n.Resolve:

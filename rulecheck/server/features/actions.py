@@ -90,6 +90,8 @@ def replacement(line_text: str, start: int, end: int, message: str) -> str | Non
     if wanted is None or not 0 <= start < end <= len(line_text):
         return None
     written_text = line_text[start:end]
+    if _whole_line_form(line_text, wanted):
+        return None   # the nearest form of the whole line: rewritten by its own action, not put in this range
     before = line_text[start - 1:start] if start > 0 else ""
     after = line_text[end:end + 1]
     if _WORD_CHAR.fullmatch(before or " ") or _WORD_CHAR.fullmatch(after or " "):
@@ -103,6 +105,27 @@ def replacement(line_text: str, start: int, end: int, message: str) -> str | Non
     if bare not in named and not close:
         return None
     return f'"{wanted}"' if quoted else wanted
+
+
+def _whole_line_form(line_text: str, wanted: str) -> bool:
+    """A did-you-mean that is a whole canonical line (from the grammar: 'Alice draws a card'), not one word."""
+    code, _ = split_comment(line_text)
+    first = code.split()[:1]
+    return bool(first) and " " in wanted and wanted.split()[0] == first[0]
+
+
+def _rewrite_line(line_text: str, row: int, message: str, encoding: str) -> tuple[str, types.TextEdit] | None:
+    """The edit that writes a whole-line did-you-mean in place of the line's code (its comment kept), when the
+    form has no placeholder left to fill (NAME)."""
+    wanted = suggestion(message)
+    if wanted is None or not _whole_line_form(line_text, wanted) or "NAME" in wanted.split():
+        return None
+    code, _ = split_comment(line_text)
+    start = len(code) - len(code.lstrip())
+    end = len(code.rstrip())
+    edit = types.TextEdit(range=types.Range(types.Position(row, units(line_text[:start], encoding)),
+                                            types.Position(row, units(line_text[:end], encoding))), new_text=wanted)
+    return wanted, edit
 
 
 def code_actions(doc: Document, uri: str, kind: str, diagnostics: Iterable[types.Diagnostic],
@@ -126,6 +149,12 @@ def code_actions(doc: Document, uri: str, kind: str, diagnostics: Iterable[types
                 is_preferred=True,
                 edit=types.WorkspaceEdit(changes={uri: [types.TextEdit(range=d.range, new_text=canonical)]})))
             continue
+        rewrite = _rewrite_line(line_text, row, d.message, encoding) if d.code == "syntax" else None
+        if rewrite is not None and ("rewrite", row, rewrite[0]) not in seen:
+            seen.add(("rewrite", row, rewrite[0]))
+            fixes.append(types.CodeAction(
+                title=f"Rewrite as '{rewrite[0]}'", kind=types.CodeActionKind.QuickFix, diagnostics=[d],
+                is_preferred=True, edit=types.WorkspaceEdit(changes={uri: [rewrite[1]]})))
         if d.range.end.line == row:
             start = index_of(line_text, d.range.start.character, encoding)
             end = index_of(line_text, d.range.end.character, encoding)
