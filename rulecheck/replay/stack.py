@@ -23,7 +23,7 @@ from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
 from .costs import EMPTIED, pay_from_pool
-from .designations import note_cast
+from .designations import MONARCH_HOOK, note_cast
 from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
 from .sagas import unowed_chapter
@@ -395,6 +395,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.resolved_serial = g.step_serial
     if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
         g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
+        g.hooks.subscribe(MONARCH_HOOK)
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     permanent = item.kind == "spell" and item.card is not None and bool(set(item.card.types) & PERMANENT_SPELL_TYPES)

@@ -19,10 +19,10 @@ from ..game.steps import (
     canonical_step,
 )
 from .context import Replay
-from .designations import new_turn, untap_check
+from .designations import new_turn
 from .mana import burn_narrated, step_ends
 from .registry import handles
-from .step_triggers import fire_delayed, owe_step_triggers
+from .step_triggers import fire_delayed
 from .tba import STEP_TRIGGER_RULE, assume_tbas
 
 # what ending a step or a turn, or beginning the next, can break
@@ -201,8 +201,8 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     r.tba_assumed = set()
     r.first_other = None
     _begin_step_state(g, step)
-    if step == "untap step":
-        untap_check(r)
+    for hook in g.hooks.step_begins:
+        hook(r, step)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
                     and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
@@ -369,10 +369,11 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
         r.joined_serial = g.step_serial
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
-    if step == "untap step":
-        untap_check(r)
+    for hook in g.hooks.step_begins:
+        hook(r, step)
     if triggers:
-        owe_step_triggers(r, step)
+        for hook in g.hooks.step_triggers:
+            hook(r, step)
     if step == "precombat main phase" and g.archenemy != g.active:
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
