@@ -23,8 +23,7 @@ The functions belong to the replay layer, which registers them; this layer keeps
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .objects import Permanent
 from .steps import watched_steps
@@ -33,8 +32,7 @@ BoundaryFunction = Callable[[Any, str], None]
 POINTS = ("step_begins", "step_triggers")
 
 
-@dataclass(frozen=True, slots=True)
-class BoundaryHook:
+class BoundaryHook(NamedTuple):
     point: str
     name: str
     order: int

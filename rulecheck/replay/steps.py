@@ -389,13 +389,19 @@ def _begin_step_state(g: Game, step: str) -> None:
         g.cleanup_priority = False
     if step == "beginning of combat step":
         begin_combat(g)
-    expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
+    if g.effects:
+        expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
 
 
 def _needs_defender_choice(r: Replay) -> bool:
     g = r.game
     return len(g.players) > 2 and g.option not in ("attack multiple players", "attack left", "attack right") \
         and g.archenemy is None
+
+
+def _end_rule(step: str) -> str:
+    """The rule that says when this step ends."""
+    return "514.3a" if step == "cleanup step" else "505.2" if step.endswith("main phase") else "500.2"
 
 
 def end_step(r: Replay, stmt: n.Statement) -> None:
@@ -407,22 +413,22 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     """The current step ends at this statement (500.2, 505.2, 500.4, 500.5, 511.3)."""
     g = r.game
     step = g.step or ""
-    assume_tbas(r)
+    if step in STEP_TBAS:
+        assume_tbas(r)
     r.tba_history[step] = r.tba_done
     if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
         resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
-        main = step.endswith("main phase")
-        rule = "514.3a" if step == "cleanup step" else "505.2" if main else "500.2"
         if g.stack:
             top = g.stack[-1]
-            r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
-                               "the stack is empty and all players pass in succession")
+            r.flag(stmt, _end_rule(step), f"the {step} ends while {top.source} is still on the stack; it ends only "
+                                          "when the stack is empty and all players pass in succession")
         elif g.mode == "explicit" and not g.all_passed():
             missing = [p for p in g.players if p not in g.passed]
-            r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
-                   f"({', '.join(missing)} did not pass)")
-    resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
+            r.flag(stmt, _end_rule(step), f"the {step} ends before all players passed in succession with an empty "
+                   f"stack ({', '.join(missing)} did not pass)")
+    if g.damage_on_stack is not None:
+        resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
     if step == "untap step":

@@ -65,8 +65,10 @@ def assume_tbas(r: Replay) -> None:
                 if p.tapped and p.controller == g.active and not g.has_ability(p, KEEP_TAPPED):
                     p.tapped = False
         elif kind == "phasing":
+            # without effects or attachments, only permanents printed with phasing (indexed) can have it
+            with_phasing = bool(g.effects or g.has_attachments or g.global_static("phasing"))
             for p in list(g.battlefield.values()):
-                if p.controller == g.active and (p.phased_out or g.has_ability(p, "phasing")):
+                if p.controller == g.active and (p.phased_out or with_phasing and g.has_ability(p, "phasing")):
                     if r.gap:   # phasing in a stretch the transcript left out: what it triggered is not known
                         p.phased_out = not p.phased_out
                     else:
