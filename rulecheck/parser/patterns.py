@@ -1,0 +1,117 @@
+"""The compiled regular expressions of Lark's contextual lexer, kept between processes.
+
+The contextual lexer compiles, on first use, one alternation of the terminals each parser state accepts (and a few
+small patterns that tell keywords from names): a check of a long log uses ~50 of them, ~30 ms of every process,
+which Python's `re` module can't keep between processes. This module stands in for `re` in Lark's lexers: a
+pattern compiled once is kept as what CPython's regular expression compiler made of it (its code, flags and
+groups) in a small file beside Lark's LALR tables, and a later process hands that to the regular expression
+engine directly (`_sre.compile`, what `re.compile` ends with), skipping the compiler.
+
+Safe by construction: the file is keyed by the exact Python build (`sys.hexversion`, `_sre.MAGIC`) and the
+grammar; a pattern is stored only after the object rebuilt from it compared equal to the one `re.compile` made
+(a pattern's equality covers its text, flags and compiled code); anything unreadable, or refused by the engine's
+own validation of the code, is compiled by `re` as before. `$RULECHECK_CACHE_DIR` set to empty turns it off
+with the LALR table cache. `tests/test_parser_cache.py` compares both ways on every pattern the grammar uses.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import marshal
+import os
+import re
+import sys
+from re import _compiler, _parser  # type: ignore[attr-defined]
+from typing import Any
+
+_sre: Any = _compiler._sre   # the regular expression engine itself (CPython's C module)
+
+# what the compiler made of a pattern: the arguments of _sre.compile after the pattern
+_Spec = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
+
+
+def cache_file(table_cache: str) -> str:
+    """The file of compiled patterns beside the LALR tables' file (same grammar digest), for this Python build."""
+    stem = table_cache.rsplit(".", 1)[0]
+    return f"{stem}-re-{sys.hexversion:x}-{_sre.MAGIC}.marshal"
+
+
+def _spec(pattern: str, flags: int) -> _Spec:
+    """What `re`'s compiler makes of the pattern (re._compiler.compile, without the final step)."""
+    parsed = _parser.parse(pattern, flags)
+    code = _compiler._code(parsed, flags)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    return flags | parsed.state.flags, [int(c) for c in code], parsed.state.groups - 1, groupindex, tuple(indexgroup)
+
+
+class PatternCache:
+    """A stand-in for the `re` module in Lark's lexers (`compile`, `match`, `error`)."""
+
+    error = re.error
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.specs: dict[tuple[str, int], _Spec] = {}
+        self.added = False
+        if path is not None:
+            with contextlib.suppress(Exception):   # absent, damaged, or from elsewhere: compile as usual
+                with open(path, "rb") as fh:
+                    specs = marshal.load(fh)
+                if isinstance(specs, dict):
+                    self.specs = specs
+
+    def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
+        key = (pattern, int(flags))
+        spec = self.specs.get(key)
+        if spec is not None:
+            try:
+                built: re.Pattern[str] = _sre.compile(pattern, *spec)
+                return built
+            except Exception:  # noqa: BLE001 - not what this engine accepts: compile it afresh
+                del self.specs[key]
+        compiled = re.compile(pattern, flags)
+        if self.path is not None and isinstance(pattern, str):
+            with contextlib.suppress(Exception):
+                spec = _spec(pattern, int(flags))
+                if _sre.compile(pattern, *spec) == compiled:
+                    self.specs[key] = spec
+                    if not self.added:
+                        self.added = True
+                        atexit.register(self.save)
+        return compiled
+
+    def match(self, pattern: str, string: str, flags: int = 0) -> re.Match[str] | None:
+        return self.compile(pattern, flags).match(string)
+
+    def save(self) -> None:
+        """Write the patterns (at exit, when some were new); never an error."""
+        if self.path is None:
+            return
+        tmp = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            with open(tmp, "wb") as fh:
+                marshal.dump(self.specs, fh)
+            os.replace(tmp, self.path)
+        except (OSError, ValueError):
+            with contextlib.suppress(OSError):
+                os.remove(tmp)
+
+
+def use_pattern_cache(parser: Any, cache: PatternCache) -> bool:
+    """Make the contextual lexer of a Lark LALR parser compile through `cache` (before it compiles anything).
+    False when the parser is not built as expected (then it keeps `re`)."""
+    lexer = getattr(getattr(parser, "parser", None), "lexer", None)
+    lexers = getattr(lexer, "lexers", None)
+    root = getattr(lexer, "root_lexer", None)
+    if not isinstance(lexers, dict) or root is None:
+        return False
+    every = {id(x): x for x in [*lexers.values(), root]}
+    if not all(getattr(x, "re", None) is re and getattr(x, "_scanner", 1) is None for x in every.values()):
+        return False
+    for x in every.values():
+        x.re = cache
+    return True
