@@ -49,9 +49,17 @@ def test_a_damaged_or_foreign_file_changes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "patterns.marshal"
     path.write_bytes(b"\x00not marshal at all")
     assert PatternCache(str(path)).specs == {}
+    good = PatternCache(str(path))
+    good.compile("(?P<A>a+)|(?P<B>b)")
+    good.save()
+    assert PatternCache(str(path)).specs == good.specs
+    data = bytearray(path.read_bytes())
+    data[-5] ^= 1   # one bit of the stored code changed: the whole file is ignored
+    path.write_bytes(bytes(data))
+    assert PatternCache(str(path)).specs == {}
     # a spec the engine refuses is dropped and the pattern compiled as usual
     cache = PatternCache(None)
-    cache.specs[("a+", 0)] = (32, [1, 2, 3], 0, {}, (None,))
+    cache.specs[("a+", 0)] = (32, b"\xff\xff\x00\x00", 0, {}, (None,))
     assert cache.compile("a+") == re.compile("a+")
     assert ("a+", 0) not in cache.specs
     assert cache.match("a+", "aaa") is not None and cache.match("a+", "b") is None
