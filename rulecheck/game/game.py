@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
-from .hooks import SAGA_HOOK, Hooks, StepTriggers
+from .hooks import Hooks
 from .layers import ability_texts_now, has_ability_now
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .steps import STEP_TBAS, mana_symbols, mana_value
@@ -68,8 +68,7 @@ class Game:
         self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
         self._based: dict[str, list[Permanent]] = {}     # name without " (N)" -> permanents on the battlefield
         self._statics: dict[str, dict[int, Permanent]] = {}   # ability text -> permanents printed with it
-        self.hooks = Hooks()   # the boundary hooks this game has subscribed (game/hooks.py)
-        self._step_triggers = StepTriggers(self.hooks)   # permanents with an "at the beginning of" trigger
+        self.hooks = Hooks()   # the boundary hooks and features this game has subscribed, its step triggers (hooks.py)
         self._attachers: dict[int, Permanent] = {}           # Auras and Equipment with a bonus for what they're on
         self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
         self._gone_base: dict[str, tuple[int, Permanent | None]] = {}
@@ -360,16 +359,14 @@ class Game:
         self._based.setdefault(base, []).append(p)
         for ab in card.abilities:
             self._index_ability(p, ab)
-        if card.is_("saga"):
-            self.hooks.subscribe(SAGA_HOOK)
+        self.hooks.note_card(card)
         return p
 
     def _index_ability(self, p: Permanent, ability: Ability) -> None:
         self._statics.setdefault(ability.text, {})[p.pid] = p
         if ability.kind == "attached":
             self._attachers[p.pid] = p
-        if ability.kind == "trigger":
-            self._step_triggers.add(p, ability.text)
+        self.hooks.note_ability(p, ability)
 
     def phasing_triggers(self, p: Permanent) -> list[str]:
         """Its abilities that trigger as it phases the way it just did ("whenever this phases out")."""
@@ -383,7 +380,7 @@ class Game:
 
     def step_trigger_holders(self, step: str | None = None) -> list[Permanent]:
         """Permanents with an "at the beginning of" trigger (of `step`, when given), in the order they arrived."""
-        return self._step_triggers.holders(step)
+        return self.hooks.triggers.holders(step)
 
     def add_printed_ability(self, p: Permanent, ability: Ability) -> None:
         """An ability the setup says the permanent has, as if printed on it."""
@@ -401,7 +398,7 @@ class Game:
             holders = self._statics.get(ab.text)
             if holders is not None:
                 holders.pop(p.pid, None)
-        self._step_triggers.remove(p.pid)
+        self.hooks.triggers.remove(p.pid)
         self._attachers.pop(p.pid, None)
         self.remove_from_combat(p)
         self.graveyard.append(p)
