@@ -22,6 +22,8 @@ DELAYED_HOOK = "delayed triggers"          # subscribed when a delayed trigger i
 def _permanents_triggers(r: Replay, step: str) -> None:
     """The "at the beginning of" abilities of permanents (603.2b) that watch this step."""
     g = r.game
+    if step not in g.hooks.triggers.by_step:
+        return   # no permanent's trigger watches this step (the index is by step)
     holders = g.step_trigger_holders(step)
     if holders:
         first = g.turn_steps.count(step) <= 1
