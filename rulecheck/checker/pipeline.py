@@ -39,9 +39,14 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     feed = replay.feed
     violations = result.violations
     statements = result.statements
+    include = n.Include
+    problem = SyntaxProblem
     # parse_lines' loop, written out: this loop runs once a line, and every layer of generators costs
     for line_no, raw in lines:
-        code, comment = split_comment(raw) if "#" in raw else (raw, None)
+        if "#" in raw:
+            code, comment = split_comment(raw)
+        else:
+            code, comment = raw, None
         if not code or code.isspace():
             if comment is not None:
                 _directive(comment, line_no, result, raw, False)
@@ -49,13 +54,13 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
         parsed = parse_line(code, line_no)
         if comment is not None:
             _directive(comment, line_no, result, raw, bool(parsed))
-        if type(parsed) is SyntaxProblem:
+        if type(parsed) is problem:
             violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
                                         parsed.rule, parsed.message, hint=parsed.hint))
             continue
         for stmt in parsed:  # type: ignore[union-attr]
             statements += 1
-            if type(stmt) is n.Include:
+            if type(stmt) is include:
                 result.statements = statements
                 _include(replay, stmt, base_dir, path, result)
                 continue

@@ -362,7 +362,8 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     r.pending_flagged = False
     r.priority_used = False
     r.priority_rule = None
-    _begin_step_state(g, step)
+    if step in _STATE_STARTS or g.effects:
+        _begin_step_state(g, step)
     if step in DAMAGE_STEPS:
         begin_damage_step(g)
     if joined:
@@ -378,6 +379,9 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
         r.tba_done["choose_defender"] = None
+
+
+_STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of combat step"})
 
 
 def _begin_step_state(g: Game, step: str) -> None:
