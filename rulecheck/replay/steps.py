@@ -29,6 +29,7 @@ from .tba import STEP_TRIGGER_RULE, assume_tbas
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
                      "500.6", "712.1c") + tuple(STEP_TRIGGER_RULE.values())
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
+_STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of combat step"})   # see below
 
 
 @handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
@@ -381,9 +382,6 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
         r.tba_done["choose_defender"] = None
 
 
-_STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of combat step"})
-
-
 def _begin_step_state(g: Game, step: str) -> None:
     """What a step's beginning sets, whether the transcript narrates the step or leaves it out in a gap (the
     defending players of a combat, the main phase that is the precombat one)."""
@@ -403,11 +401,6 @@ def _needs_defender_choice(r: Replay) -> bool:
         and g.archenemy is None
 
 
-def _end_rule(step: str) -> str:
-    """The rule that says when this step ends."""
-    return "514.3a" if step == "cleanup step" else "505.2" if step.endswith("main phase") else "500.2"
-
-
 def end_step(r: Replay, stmt: n.Statement) -> None:
     """The current step ends at this statement without a boundary line (an effect ended the turn)."""
     _end_step(r, stmt, implied=False)
@@ -423,14 +416,16 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
         resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
     if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
+        main = step.endswith("main phase")
+        rule = "514.3a" if step == "cleanup step" else "505.2" if main else "500.2"
         if g.stack:
             top = g.stack[-1]
-            r.flag(stmt, _end_rule(step), f"the {step} ends while {top.source} is still on the stack; it ends only "
-                                          "when the stack is empty and all players pass in succession")
+            r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
+                               "the stack is empty and all players pass in succession")
         elif g.mode == "explicit" and not g.all_passed():
             missing = [p for p in g.players if p not in g.passed]
-            r.flag(stmt, _end_rule(step), f"the {step} ends before all players passed in succession with an empty "
-                   f"stack ({', '.join(missing)} did not pass)")
+            r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
+                   f"({', '.join(missing)} did not pass)")
     if g.damage_on_stack is not None:
         resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
     if step == "cleanup step" and g.cleanup_priority:
