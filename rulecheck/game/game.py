@@ -429,6 +429,8 @@ class Game:
         for p in self.battlefield.values():
             if p.in_combat or p.attacking is not None or p.blocking:
                 p.left_combat_at_end = True
+            elif not (p.blockers or p.blocked is not None or p.band):
+                continue   # not in this combat (most permanents): nothing to reset
             p.in_combat = False
             p.attacking = None
             p.blocking = []
@@ -443,8 +445,9 @@ class Game:
         for p in self.battlefield.values():
             if p.damage:
                 self.damage_removed[p.pid] = p.damage
-            p.damage = 0
-            p.counters.pop("deathtouch-damage", None)
+                p.damage = 0
+            if p.counters:
+                p.counters.pop("deathtouch-damage", None)
         self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
     def phase(self, p: Permanent, out: bool) -> None:
