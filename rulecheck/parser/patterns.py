@@ -9,10 +9,12 @@ engine directly (`_sre.compile`, what `re.compile` ends with), skipping the comp
 
 Safe by construction: the file is keyed by the exact Python build (`sys.hexversion`, `_sre.MAGIC`) and the
 grammar; a pattern is stored only after the object rebuilt from it compared equal to the one `re.compile` made
-(a pattern's equality covers its text, flags and compiled code); anything unreadable, or refused by the engine's
-own validation of the code, is compiled by `re` as before; the file carries a SHA-256 of its contents, so a
-damaged one is ignored whole. `$RULECHECK_CACHE_DIR` set to empty turns it off
-with the LALR table cache. `tests/test_parser_cache.py` compares both ways on every pattern the grammar uses.
+(a pattern's equality covers its text, flags and compiled code); the file carries a SHA-256 of its contents, so a
+damaged one is ignored whole; a spec the engine's own validation refuses is compiled by `re` as before. (The file
+is trusted as Lark's table cache beside it, a pickle, is trusted: both live in the user's cache directory.)
+`$RULECHECK_CACHE_DIR` set to empty turns it off with the LALR table cache; where `re`'s internals are not the
+ones this module knows, nothing changes. `tests/test_patterns.py` compares both ways on every pattern of the
+grammar.
 """
 
 from __future__ import annotations
@@ -21,25 +23,34 @@ import array
 import atexit
 import contextlib
 import hashlib
+import importlib
 import marshal
 import os
 import re
 import sys
-from re import _compiler, _parser  # type: ignore[attr-defined]
 from typing import Any
 
-_sre: Any = _compiler._sre   # the regular expression engine itself (CPython's C module)
+# re's compiler, its parser and the engine itself (CPython's C module); under other names before Python 3.11, and
+# perhaps absent elsewhere: then there is no cache and Lark's lexers use `re` as they always did
+_compiler: Any = None
+_parser: Any = None
+_sre: Any = None
+_UNIT: str | None = None
+with contextlib.suppress(Exception):
+    _compiler = importlib.import_module("re._compiler" if sys.version_info >= (3, 11) else "sre_compile")
+    _parser = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
+    _sre = _compiler._sre
+    _UNIT = next(t for t in "IL" if array.array(t).itemsize == _sre.CODESIZE)
 
 # what the compiler made of a pattern: the arguments of _sre.compile after the pattern, the code as the bytes of
 # an array of the engine's code units (a list of ints loads ~50 times slower)
 _Spec = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
-_UNIT = next(t for t in "IL" if array.array(t).itemsize == _sre.CODESIZE)
 
 
 def cache_file(table_cache: str) -> str:
     """The file of compiled patterns beside the LALR tables' file (same grammar digest), for this Python build."""
     stem = table_cache.rsplit(".", 1)[0]
-    return f"{stem}-re-{sys.hexversion:x}-{_sre.MAGIC}.marshal"
+    return f"{stem}-re-{sys.hexversion:x}-{getattr(_sre, 'MAGIC', 0)}.marshal"
 
 
 def _spec(pattern: str, flags: int) -> _Spec:
@@ -50,13 +61,13 @@ def _spec(pattern: str, flags: int) -> _Spec:
     indexgroup: list[str | None] = [None] * parsed.state.groups
     for name, index in groupindex.items():
         indexgroup[index] = name
-    units = array.array(_UNIT, [int(c) for c in code]).tobytes()
+    units = array.array(_UNIT or "I", [int(c) for c in code]).tobytes()
     return flags | parsed.state.flags, units, parsed.state.groups - 1, groupindex, tuple(indexgroup)
 
 
 def _build(pattern: str, spec: _Spec) -> re.Pattern[str]:
     flags, units, groups, groupindex, indexgroup = spec
-    code = array.array(_UNIT)
+    code = array.array(_UNIT or "I")
     code.frombytes(units)
     built: re.Pattern[str] = _sre.compile(pattern, flags, code.tolist(), groups, groupindex, indexgroup)
     return built
@@ -120,6 +131,8 @@ class PatternCache:
 def use_pattern_cache(parser: Any, cache: PatternCache) -> bool:
     """Make the contextual lexer of a Lark LALR parser compile through `cache` (before it compiles anything).
     False when the parser is not built as expected (then it keeps `re`)."""
+    if _UNIT is None:
+        return False   # the engine's internals are not the ones this module knows
     lexer = getattr(getattr(parser, "parser", None), "lexer", None)
     lexers = getattr(lexer, "lexers", None)
     root = getattr(lexer, "root_lexer", None)
