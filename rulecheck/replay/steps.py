@@ -273,7 +273,11 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
         g.between_turns = False
     if g.step is not None and not g.between_steps:
         _end_step(r, stmt, implied=True)
-    skipped = _advance_plan(r, step, stmt)
+    if g.plan and g.plan[0].step == step:   # the step the plan expects (nearly always)
+        g.plan.pop(0)
+        skipped = False
+    else:
+        skipped = _advance_plan(r, step, stmt)
     _enter_step(r, step, stmt, joined=False, triggers=not skipped)
 
 
@@ -281,10 +285,7 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
     """Take the step off the turn's plan, flagging a step out of order. True: the step was skipped this turn and
     happens anyway (flagged)."""
     g = r.game
-    expected = g.plan[0] if g.plan else None   # g.expected_step(), inline: this runs at every step
-    if expected is not None and expected.step == step:
-        g.plan.pop(0)
-        return False
+    expected = g.expected_step()   # not the step expected (step_boundary takes that one itself)
     if r.refused_extra is not None and r.refused_extra[1][0].step == step:
         who, entries = r.refused_extra
         r.refused_extra = None
@@ -422,7 +423,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
             top = g.stack[-1]
             r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
                                "the stack is empty and all players pass in succession")
-        elif g.mode == "explicit" and not g.all_passed():
+        elif g.mode == "explicit" and not g.passed.issuperset(g.players):   # g.all_passed(), without a new set
             missing = [p for p in g.players if p not in g.passed]
             r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
                    f"({', '.join(missing)} did not pass)")
