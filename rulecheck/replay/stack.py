@@ -52,9 +52,11 @@ def priority_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> No
 
 @handles(n.PassPriority, checks=PRIORITY_CHECKS)
 def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
-    player = r.game.player(stmt.player)
-    priority_action(r, stmt, player, "passes priority")
-    r.game.passed.add(player)
+    g = r.game
+    player = g.player(stmt.player)
+    if r.first_other is None or not r.priority_used or g.pending or acting_without_priority(r):
+        priority_action(r, stmt, player, "passes priority")   # (the usual case, tested here, needs no call)
+    g.passed.add(player)
 
 
 @handles(n.AllPass, checks=PRIORITY_CHECKS)
