@@ -19,6 +19,8 @@ from .directives import _directive
 from .reading import _blocks, _lines_of_bytes
 from .result import FileResult, _failure, select_violations
 
+_BLOCK = 4096   # lines parsed before they are replayed (see check_lines)
+
 
 def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult | None = None,
                 base_dir: Path | None = None, *, config: Config | None = None,
@@ -41,6 +43,29 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     statements = result.statements
     include = n.Include
     problem = SyntaxProblem
+
+    def replay_block(block: list[list[n.Statement]], statements: int) -> int:
+        for parsed in block:
+            for stmt in parsed:
+                statements += 1
+                if type(stmt) is include:
+                    result.statements = statements
+                    _include(replay, stmt, base_dir, path, result)
+                    continue
+                try:
+                    feed(stmt)
+                except Exception as exc:  # noqa: BLE001 - a failing check must never take the run down
+                    violations.append(Violation(path, stmt.span.line, stmt.span.column, stmt.span.line,
+                                                stmt.span.end_column, "internal-error",
+                                                f"rulecheck failed on this statement {_failure(exc)}; the rest "
+                                                "of the file is still checked; please report it"))
+        return statements
+
+    # Lines are parsed a block at a time, then the block is replayed: the parser's first-seen lines, which go
+    # through Lark, then come one after another with Lark's code and tables still in the processor's caches
+    # (~40 us a line less than between replayed statements). Parsing doesn't depend on the replay, so the
+    # statements, and what is found, are the same; memory holds one block.
+    block: list[list[n.Statement]] = []
     # parse_lines' loop, written out: this loop runs once a line, and every layer of generators costs
     for line_no, raw in lines:
         if "#" in raw:
@@ -58,19 +83,11 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
             violations.append(Violation(path, parsed.line, parsed.column, parsed.line, parsed.end_column,
                                         parsed.rule, parsed.message, hint=parsed.hint))
             continue
-        for stmt in parsed:  # type: ignore[union-attr]
-            statements += 1
-            if type(stmt) is include:
-                result.statements = statements
-                _include(replay, stmt, base_dir, path, result)
-                continue
-            try:
-                feed(stmt)
-            except Exception as exc:  # noqa: BLE001 - a failing check must never take the run down
-                violations.append(Violation(path, stmt.span.line, stmt.span.column, stmt.span.line,
-                                            stmt.span.end_column, "internal-error",
-                                            f"rulecheck failed on this statement {_failure(exc)}; the rest "
-                                            "of the file is still checked; please report it"))
+        block.append(parsed)  # type: ignore[arg-type]
+        if len(block) >= _BLOCK:
+            statements = replay_block(block, statements)
+            block = []
+    statements = replay_block(block, statements)
     result.statements = statements
     try:
         replay.finish()
