@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,9 @@ def base_url(source: str, override: str | None = None) -> str:
 
 
 def _open(url: str) -> Any:
+    import urllib.error  # only a download needs them (and they take a check's start-up ~10 ms to import)
+    import urllib.request
+
     request = urllib.request.Request(url, headers={"User-Agent": f"rulecheck/{__version__}",
                                                    "Accept": "application/json;q=0.9,*/*;q=0.8"})
     try:

@@ -9,6 +9,7 @@ from ..cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ..nodes import Ability
 from .counters import annihilate
 from .game import Game
+from .hooks import TAXES
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
@@ -169,7 +170,10 @@ def potential_blockers(g: Game, player: str) -> list[Permanent]:
 
 def tax_texts(g: Game, kind: str, player: str | None = None) -> list[str]:
     """The attack taxes (`attack_cost`) of the permanents `player` controls, or every block tax (`block_cost`), in
-    force now: one look at the battlefield serves the mana, life and Phyrexian parts."""
+    force now: one look at the battlefield serves the mana, life and Phyrexian parts (none in a game that never had
+    a tax)."""
+    if not g.hooks.uses(TAXES):
+        return []
     return [a.text for q in g.battlefield.values() if player is None or q.controller == player
             for a in q.abilities() if a.kind == kind]
 

@@ -48,7 +48,7 @@ def turn_face_down(g: Game, p: Permanent) -> None:
         holders = g._statics.get(ability.text)   # the game's own indexes, kept by the game layer
         if holders is not None:
             holders.pop(p.pid, None)
-    g._step_triggers.pop(p.pid, None)
+    g.hooks.triggers.remove(p.pid)
     g._attachers.pop(p.pid, None)
     p.face_up_card = p.card
     p.card = FACE_DOWN
@@ -65,6 +65,7 @@ def turn_face_up(g: Game, p: Permanent) -> None:
     p.card = card
     for ability in card.abilities:
         g._index_ability(p, ability)
+    g.hooks.note_card(card)   # a Saga or a hand-size ability turned face up subscribes what it needs
     g._refresh(p)
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from .. import nodes as n
 from ..nodes import Ability
 from . import objects
+from .hooks import Hooks
 from .layers import ability_texts_now, has_ability_now
 from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
 from .names import UnknownName as UnknownName
@@ -21,7 +22,7 @@ from .names import read_short_name
 from .names import strip_copy as strip_copy
 from .objects import Card, CardBook, Effect, ExtraTurns, PendingTrigger, Permanent, PlanEntry, PlayerState, StackItem
 from .phasing import phase_attached
-from .steps import STEP_TBAS, mana_symbols, mana_value, trigger_step
+from .steps import STEP_TBAS, mana_symbols, mana_value
 
 # "whenever this phases out", or quoted rules text naming the card ("whenever Teferi's Imp phases out, ...")
 _PHASES = re.compile(r"whenever (?:this|.+?) phases (out|in)\b")
@@ -41,7 +42,7 @@ class Game:
         self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
         self._based: dict[str, list[Permanent]] = {}     # name without " (N)" -> permanents on the battlefield
         self._statics: dict[str, dict[int, Permanent]] = {}   # ability text -> permanents printed with it
-        self._step_triggers: dict[int, Permanent] = {}       # permanents with an "at the beginning of" trigger
+        self.hooks = Hooks()   # the boundary hooks and features this game has subscribed, its step triggers (hooks.py)
         self._attachers: dict[int, Permanent] = {}           # Auras and Equipment with a bonus for what they're on
         self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
         self._gone_base: dict[str, tuple[int, Permanent | None]] = {}
@@ -346,14 +347,14 @@ class Game:
         self._based.setdefault(base, []).append(p)
         for ab in card.abilities:
             self._index_ability(p, ab)
+        self.hooks.note_card(card)
         return p
 
     def _index_ability(self, p: Permanent, ability: Ability) -> None:
         self._statics.setdefault(ability.text, {})[p.pid] = p
         if ability.kind == "attached":
             self._attachers[p.pid] = p
-        if ability.kind == "trigger" and trigger_step(ability.text) is not None:
-            self._step_triggers[p.pid] = p
+        self.hooks.note_ability(p, ability)
 
     def phasing_triggers(self, p: Permanent) -> list[str]:
         """Its abilities that trigger as it phases the way it just did ("whenever this phases out")."""
@@ -365,12 +366,9 @@ class Game:
                 out.append(a.text)
         return out
 
-    def step_trigger_holders(self) -> list[Permanent]:
-        """Permanents on the battlefield with an ability that triggers at the beginning of a step, in the order
-        they arrived."""
-        if not self._step_triggers:
-            return []
-        return [self._step_triggers[pid] for pid in sorted(self._step_triggers) if not self._step_triggers[pid].lost]
+    def step_trigger_holders(self, step: str | None = None) -> list[Permanent]:
+        """Permanents with an "at the beginning of" trigger (of `step`, when given), in the order they arrived."""
+        return self.hooks.triggers.holders(step)
 
     def add_printed_ability(self, p: Permanent, ability: Ability) -> None:
         """An ability the setup says the permanent has, as if printed on it."""
@@ -388,7 +386,7 @@ class Game:
             holders = self._statics.get(ab.text)
             if holders is not None:
                 holders.pop(p.pid, None)
-        self._step_triggers.pop(p.pid, None)
+        self.hooks.triggers.remove(p.pid)
         self._attachers.pop(p.pid, None)
         self.remove_from_combat(p)
         self.graveyard.append(p)
@@ -421,6 +419,8 @@ class Game:
         for p in self.battlefield.values():
             if p.in_combat or p.attacking is not None or p.blocking:
                 p.left_combat_at_end = True
+            elif not (p.blockers or p.blocked is not None or p.band):
+                continue   # not in this combat (most permanents): nothing to reset
             p.in_combat = False
             p.attacking = None
             p.blocking = []
@@ -435,8 +435,9 @@ class Game:
         for p in self.battlefield.values():
             if p.damage:
                 self.damage_removed[p.pid] = p.damage
-            p.damage = 0
-            p.counters.pop("deathtouch-damage", None)
+                p.damage = 0
+            if p.counters:
+                p.counters.pop("deathtouch-damage", None)
         self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
     def phase(self, p: Permanent, out: bool, *, triggers: bool = True) -> None:

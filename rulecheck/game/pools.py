@@ -31,8 +31,11 @@ def unspent(g: Game, ps: PlayerState) -> tuple[list[str], list[str]]:
 def empty_pools(g: Game) -> None:
     """Each pool loses its unspent mana but what an effect keeps; what it lost is remembered (for 500.4)."""
     for ps in g.pstate.values():
-        ps.lost_mana, ps.pool = unspent(g, ps)
-        note_emptied(ps)
+        if ps.pool:
+            ps.lost_mana, ps.pool = unspent(g, ps)
+            note_emptied(ps)
+        elif ps.lost_mana:
+            ps.lost_mana = []   # an empty pool loses nothing (and keeps nothing)
 
 
 def note_emptied(ps: PlayerState) -> None:

@@ -81,6 +81,17 @@ def trigger_step(text: str) -> str | None:
     return None
 
 
+def watched_steps(text: str) -> tuple[str, ...]:
+    """The steps in which an 'at the beginning of ...' trigger may fire (`trigger_applies` decides), or () for other
+    triggers: a plain "main phase" one watches both main phases."""
+    watched = trigger_step(text)
+    if watched is None:
+        return ()
+    if watched == "precombat main phase" and "precombat" not in trigger_condition(text):
+        return (watched, "postcombat main phase")
+    return (watched,)
+
+
 def trigger_applies(text: str, step: str, controller: str, active: str, first: bool = True) -> bool:
     """Whether a beginning-of-step trigger fires for this step and active player. `controller` is whose step the
     trigger watches ("your", "enchanted player's"); `first` says whether this is the turn's first such step

@@ -153,7 +153,10 @@ def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
             _LINES.put(code, template)
             return parsed
         _LINES.put(code, template)
-    return [cls(n.Span(line_no, column, line_no, end), *rest) for cls, column, end, rest in template]
+    if len(template) == 1:   # most lines hold one statement: no comprehension to set up
+        cls, column, end, rest = template[0]
+        return [cls(_Span(line_no, column, line_no, end), *rest)]
+    return [cls(_Span(line_no, column, line_no, end), *rest) for cls, column, end, rest in template]
 
 
 # A turn's number makes each of its lines unique, so they never hit the cache: the two plain forms are read
@@ -176,6 +179,7 @@ def _turn_line(code: str, line_no: int) -> n.Statement | None:
     return None
 
 
+_Span = n.Span
 _CACHE_SIZE = 4096
 _LINES: _Generations[_Template] = _Generations(_CACHE_SIZE)
 

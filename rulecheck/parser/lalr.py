@@ -15,6 +15,7 @@ from lark import Lark, Token
 
 from .builders import Build
 from .limits import MAX_NUMBER
+from .patterns import PatternCache, cache_file, use_pattern_cache
 
 GRAMMAR_PACKAGE = "rulecheck.grammars"
 GRAMMAR_FILE = "transcript.lark"
@@ -57,9 +58,12 @@ def _lark() -> tuple[Lark, Build]:
     text = grammar_text()
     # positions come from the tokens themselves; propagate_positions would also fill tree metadata, which the
     # inline transformer never reads (identical output, ~7% faster)
+    tables = _table_cache(text)
     parser = Lark(text, parser="lalr", lexer="contextual", propagate_positions=False,
-                  maybe_placeholders=False, transformer=build, cache=_table_cache(text) or False,
+                  maybe_placeholders=False, transformer=build, cache=tables or False,
                   lexer_callbacks={name: _check_number for name in _NUMBER_TERMINALS})
+    if tables:   # the lexer's compiled patterns, kept beside the tables (patterns.py)
+        use_pattern_cache(parser, PatternCache(cache_file(tables)))
     build.trigger_re = _trigger_pattern(parser)
     return parser, build
 

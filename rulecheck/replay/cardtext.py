@@ -16,6 +16,7 @@ from ..cards.oracle import END_COMBAT, END_TURN
 from ..game.objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
+from .step_triggers import DELAYED_HOOK
 from .steps import end_step
 
 # the delayed trigger conditions of Oracle text, in their wordings, to the language's trigger text
@@ -83,6 +84,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
                     g.delayed.append(PendingTrigger(item.source, f"{condition}, {text.lower()}",
                                                     trigger_step(condition) or "", item.controller,
                                                     created=g.step_serial))
+                    g.hooks.subscribe(DELAYED_HOOK)   # the step it waits for looks for it (step_triggers.py)
     # the abilities that return a card to the battlefield: a permanent put onto it by this resolution gets the
     # counter they all name (Kitchen Finks: its persist, not its "enters" trigger)
     returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]

@@ -7,11 +7,14 @@ says and judge nothing about it. `it is day` while the replay knows neither (a s
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.hooks import boundary_hook
 from .context import Replay
 from .registry import handles
 
 DAY_NIGHT = "current:502.2"
 DAY_OR_NIGHT = "day/night"   # the game's designation, in Game.designations
+MONARCH_HOOK = "the monarch's draw"   # the boundary hook of the monarch's end step trigger (step_triggers.py)
+DAY_NIGHT_HOOK = "day/night check"    # subscribed once day/night is narrated or asserted
 
 
 def note_cast(r: Replay, player: str) -> None:
@@ -26,8 +29,12 @@ def new_turn(r: Replay) -> None:
     s.casts = {}
 
 
-def untap_check(r: Replay) -> None:
-    """The second part of the untap step (current 502.2): day and night may change."""
+@boundary_hook("step_begins", DAY_NIGHT_HOOK, 10)
+def untap_check(r: Replay, step: str) -> None:
+    """The second part of the untap step (current 502.2): day and night may change. (A boundary hook: a game in
+    which it is never day or night has nothing to check.)"""
+    if step != "untap step":
+        return
     s = r.day_night
     s.changed = None
     now = r.game.designations.get(DAY_OR_NIGHT)
@@ -56,6 +63,7 @@ def becomes(r: Replay, stmt: n.DayNight) -> None:
                                     f"active player, cast {spells} that turn: {why}", ("730.2",))
         s.changed = stmt.which
     g.designations[DAY_OR_NIGHT] = stmt.which
+    g.hooks.subscribe(DAY_NIGHT_HOOK)
 
 
 @handles(n.AssertDayNight, when="any")
@@ -65,6 +73,7 @@ def is_(r: Replay, stmt: n.AssertDayNight) -> None:
         return   # an edition without day and night: not judged
     if now is None:
         r.game.designations[DAY_OR_NIGHT] = stmt.which   # the replay didn't know: the transcript says which
+        r.game.hooks.subscribe(DAY_NIGHT_HOOK)
         return
     if now != stmt.which:
         r.flag(stmt, "assert", f"it is {now} in the replay, not {stmt.which}")
@@ -80,3 +89,4 @@ def becomes_monarch(r: Replay, stmt: n.BecomesMonarch) -> None:
     monarch and judge nothing about it."""
     if r.edition.number(MONARCH_KEY) is not None:
         r.game.designations["monarch"] = r.game.player(stmt.player)
+        r.game.hooks.subscribe(MONARCH_HOOK)

@@ -42,6 +42,7 @@ from .steps import before_event, step_boundary
 
 # statements of the game's state: they may say what a resolution with an unknown effect did
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
+_TURN_HEADER, _LEAVES = n.TurnHeader, n.Leaves   # (read once a statement: module names, not attribute lookups)
 
 LineObserver = Callable[[int, Replay], None]
 """Called with a line number and the replay once every statement of that line has been replayed (and a
@@ -87,7 +88,7 @@ class Engine:
         if self.observer is not None and line != previous and previous:
             self.observer(previous, r)
         cls = type(stmt)
-        if r.ninjutsu_cost is not None and cls is not n.Leaves:
+        if r.ninjutsu_cost is not None and cls is not _LEAVES:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
         if cls is n.Resolve and g.stack and isinstance(stmt, n.Resolve) \
                 and all(i.source != stmt.source.text for i in g.stack):
@@ -109,7 +110,7 @@ class Engine:
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
                 return
-        elif cls is not n.TurnHeader:
+        elif cls is not _TURN_HEADER:
             # before_event has something to check only in these states (most statements skip the call)
             if (r.mana_emptied is not None or r.gap or g.between_steps or g.between_turns) \
                     and not before_event(r, stmt):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..game.game import Game
+from ..game.hooks import HAND_SIZE
 from ..parser import NO_MAX_HAND
 
 # the card properties of the grammar's HAND_SIZE terminal, as the parser keeps them (whitespace collapsed)
@@ -20,6 +21,8 @@ def max_hand_size(g: Game, player: str) -> int | None:
     """The player's maximum hand size now (NO_MAX_HAND for none), or None when an unknown ability could change it."""
     ps = g.pstate[player]
     size = ps.max_hand
+    if not (g.hooks.uses(HAND_SIZE) or g.effects or g.has_attachments or g.abilities_unknown):
+        return size   # no permanent ever had an ability about hand size, nor can one have it now
     for p in g.battlefield.values():
         if p.phased_out or (ps.max_hand_stated and p.entered_serial == 0):
             continue                                        # set up with the figure the setup states

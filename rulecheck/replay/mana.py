@@ -113,7 +113,8 @@ def step_ends(r: Replay, step: str) -> None:
     g = r.game
     if not r.edition.mana_empties_each_step and not phase_ends(r, step):
         return
-    burn(r)
+    if r.edition.mana_burn:
+        burn(r)
     empty_pools(g)
 
 

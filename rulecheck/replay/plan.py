@@ -10,7 +10,8 @@ from ..game.steps import PHASE_NAMES, STEP_PHASE, canonical_step
 from ..game.teams import is_active
 from .context import Replay
 from .registry import handles
-from .steps import OWN_TURN_ONLY, remove_from_plan
+from .skips import remove_from_plan
+from .steps import OWN_TURN_ONLY
 
 # the steps of an additional phase (500.8): an additional beginning phase has its own untap, upkeep and draw
 PHASE_STEPS: dict[str, tuple[str, ...]] = {

@@ -10,6 +10,7 @@ from ..game.objects import Card, PendingTrigger, Permanent, PlayerState
 from ..game.steps import mana_symbols, trigger_step
 from .context import Replay
 from .registry import handles
+from .step_triggers import DELAYED_HOOK
 
 
 @handles(n.Players, when="setup")
@@ -139,6 +140,7 @@ def delayed_trigger(r: Replay, stmt: n.DelayedTrigger) -> None:
     else:
         controller = g.active if g.started else (g.players[0] if g.players else "")
     g.delayed.append(PendingTrigger(stmt.source.text, stmt.trigger, trigger_step(stmt.trigger) or "", controller))
+    g.hooks.subscribe(DELAYED_HOOK)
 
 
 def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:

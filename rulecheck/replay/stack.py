@@ -29,7 +29,7 @@ from .combat.timing import combat_timing, damage_window
 from .combat.triggers import combat_trigger, resolve_defending
 from .context import Replay
 from .costs import EMPTIED, pay_from_pool
-from .designations import note_cast
+from .designations import MONARCH_HOOK, note_cast
 from .ending import end_turn_now
 from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
@@ -60,9 +60,11 @@ def priority_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> No
 
 @handles(n.PassPriority, checks=PRIORITY_CHECKS)
 def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
-    player = r.game.player(stmt.player)
-    priority_action(r, stmt, player, "passes priority")
-    r.game.passed.update(teammates(r.game, player))   # a team passes, not its players (805.5b)
+    g = r.game
+    player = g.player(stmt.player)
+    if r.first_other is None or not r.priority_used or g.pending or acting_without_priority(r):
+        priority_action(r, stmt, player, "passes priority")   # (the usual case, tested here, needs no call)
+    g.passed.update(teammates(g, player))   # a team passes, not its players (805.5b)
 
 
 @handles(n.AllPass, checks=PRIORITY_CHECKS)
@@ -421,6 +423,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.resolved_serial = g.step_serial
     if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
         g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
+        g.hooks.subscribe(MONARCH_HOOK)
     if stmt.defending is not None:
         resolve_defending(r, stmt, item)
     permanent = item.kind == "spell" and item.card is not None and bool(set(item.card.types) & PERMANENT_SPELL_TYPES)

@@ -6,15 +6,26 @@ priority."""
 from __future__ import annotations
 
 from ..game.combat import MONARCH
+from ..game.hooks import SAGA_HOOK, STEP_TRIGGER_HOOK, boundary_hook
 from ..game.objects import PendingTrigger, Permanent
 from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
 from ..game.teams import is_active, turn_of
 from .context import Replay
+from .designations import MONARCH_HOOK
+
+# the boundary hooks of this module (game/hooks.py), subscribed by the game once it has what they look at; they run
+# in this order as a step begins
+# (STEP_TRIGGER_HOOK and SAGA_HOOK are subscribed by Game.new_perm, MONARCH_HOOK by designations.py)
+DELAYED_HOOK = "delayed triggers"          # subscribed when a delayed trigger is set up (setup.py)
 
 
-def owe_step_triggers(r: Replay, step: str) -> None:
+@boundary_hook("step_triggers", STEP_TRIGGER_HOOK, 10)
+def _permanents_triggers(r: Replay, step: str) -> None:
+    """The "at the beginning of" abilities of permanents (603.2b) that watch this step."""
     g = r.game
-    holders = g.step_trigger_holders()
+    if step not in g.hooks.triggers.by_step:
+        return   # no permanent's trigger watches this step (the index is by step)
+    holders = g.step_trigger_holders(step)
     if holders:
         first = g.turn_steps.count(step) <= 1
         for p in holders:
@@ -26,13 +37,26 @@ def owe_step_triggers(r: Replay, step: str) -> None:
                 if ab.kind == "trigger" and " next " not in trigger_condition(ab.text) and \
                         trigger_applies(ab.text, step, _whose(p, ab.text), turn_of(g, _whose(p, ab.text)), first):
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
-    if g.delayed:
-        g.pending.extend(fire_delayed(r, step))
+
+
+@boundary_hook("step_triggers", DELAYED_HOOK, 20)
+def _delayed_triggers(r: Replay, step: str) -> None:
+    if r.game.delayed:
+        r.game.pending.extend(fire_delayed(r, step))
+
+
+@boundary_hook("step_triggers", MONARCH_HOOK, 30)
+def _monarch_draws(r: Replay, step: str) -> None:
+    g = r.game
     monarch = g.designations.get("monarch")
     if step == "end step" and monarch is not None and is_active(g, monarch):
         g.pending.append(PendingTrigger(MONARCH, "the monarch draws a card", step, monarch, "current:724.2",
                                         "as the monarch's end step began"))
-    if step == "precombat main phase" and g.cards.has_sagas:
+
+
+@boundary_hook("step_triggers", SAGA_HOOK, 40)
+def _sagas(r: Replay, step: str) -> None:
+    if step == "precombat main phase" and r.game.cards.has_sagas:
         _lore_counters(r)
 
 

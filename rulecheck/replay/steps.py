@@ -18,22 +18,24 @@ from ..game.steps import (
     STEP_TBAS,
     canonical_step,
 )
-from ..game.teams import active_players, has_teams, is_active, next_in_turn_order, teammates
+from ..game.teams import has_teams, next_in_turn_order, teammates
 from .context import Replay
 from .control import begin_turn as begin_controlled_turn
-from .designations import new_turn, untap_check
+from .designations import new_turn
 from .gameover import before_event as before_game_event
 from .headings import HEADING, heading_step, passes_between
 from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
-from .step_triggers import fire_delayed, owe_step_triggers
-from .tba import SKIPS, STEP_TRIGGER_RULE, assume_tbas
+from .skips import apply_skips
+from .step_triggers import fire_delayed
+from .tba import STEP_TRIGGER_RULE, assume_tbas
 from .teams import team_turn
 
 # what ending a step or a turn, or beginning the next, can break
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
                      "500.6", "712.1c", "103.7a") + tuple(STEP_TRIGGER_RULE.values())
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
+_STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of combat step"})   # see below
 
 
 @handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
@@ -61,11 +63,11 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
                 g.precombat_main_done = step != "precombat main phase"
             if place in NORMAL_TURN and NORMAL_TURN.index(place) > NORMAL_TURN.index("end of combat step"):
                 g.turn_steps = list(NORMAL_TURN[:NORMAL_TURN.index(place)])   # the turn's combat is over
-            _apply_skips(r)
+            apply_skips(r)
             _enter_step(r, step, stmt, joined=True)
         else:
             g.plan = [PlanEntry(s) for s in NORMAL_TURN]
-            _apply_skips(r)
+            apply_skips(r)
         return
     # the previous turn ends here if it was not ended explicitly
     if not g.between_turns:
@@ -111,7 +113,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g.step = None
     _begin_turn_state(r)
     g.plan = [PlanEntry(s) for s in NORMAL_TURN]
-    _apply_skips(r)
+    apply_skips(r)
 
 
 def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
@@ -141,45 +143,6 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
     g.cleanup_priority = False
 
 
-
-
-def _apply_skips(r: Replay) -> None:
-    g = r.game
-    # the starting player's first turn in a two-player game (103.7a), the starting team's (810.6); every
-    # edition (2003: outside its text)
-    r.first_draw_skipped = g.turn == 1 and (len(g.players) == 2 or has_teams(g))
-    # "skip your draw step" (Yawgmoth's Bargain), "skip your untap step": any active player's (a team's turn)
-    for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or an active player's own
-        if (step == "draw step" and r.first_draw_skipped
-                or any(g.global_static(text, None if anyones else p) for p in active_players(g))) and \
-                any(e.step == step for e in g.plan):
-            remove_from_plan(r, step)
-            g.skipped_steps.add(step)
-    keep: list[tuple[str, str, bool]] = []
-    for player, step, this_turn in g.skips:
-        if not is_active(g, player):   # a player's skipped step is the team's (805.8)
-            keep.append((player, step, this_turn))
-            continue
-        remove_from_plan(r, step)
-        g.skipped_steps.add(step)
-    g.skips = keep
-
-
-def remove_from_plan(r: Replay, step: str) -> None:
-    g = r.game
-    if step == "combat phase":   # the next combat phase still to come: from its first step to its last
-        start = next((i for i, e in enumerate(g.plan) if e.step == "beginning of combat step"), None)
-        if start is not None:
-            end = start
-            while end < len(g.plan) and STEP_PHASE.get(g.plan[end].step) == "combat":
-                end += 1
-            del g.plan[start:end]
-        return
-    step = PHASE_FIRST_STEP.get(step, step) if step in PHASE_NAMES and step != "combat phase" else step
-    for e in g.plan:
-        if e.step == step:
-            g.plan.remove(e)
-            return
 
 
 def end_turn(r: Replay, stmt: n.Statement) -> None:
@@ -214,8 +177,8 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     r.tba_assumed = set()
     r.first_other = None
     _begin_step_state(g, step)
-    if step == "untap step":
-        untap_check(r)
+    for hook in g.hooks.step_begins:
+        hook(r, step)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
                     and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
@@ -286,7 +249,11 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
         g.between_turns = False
     if g.step is not None and not g.between_steps:
         _end_step(r, stmt, implied=True)
-    skipped = _advance_plan(r, step, stmt)
+    if g.plan and g.plan[0].step == step:   # the step the plan expects (nearly always)
+        g.plan.pop(0)
+        skipped = False
+    else:
+        skipped = _advance_plan(r, step, stmt)
     _enter_step(r, step, stmt, joined=False, triggers=not skipped)
 
 
@@ -294,10 +261,7 @@ def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
     """Take the step off the turn's plan, flagging a step out of order. True: the step was skipped this turn and
     happens anyway (flagged)."""
     g = r.game
-    expected = g.expected_step()
-    if expected is not None and expected.step == step:
-        g.plan.pop(0)
-        return False
+    expected = g.expected_step()   # not the step expected (step_boundary takes that one itself)
     if r.refused_extra is not None and r.refused_extra[1][0].step == step:
         who, entries = r.refused_extra
         r.refused_extra = None
@@ -380,17 +344,19 @@ def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, trigge
     r.pending_flagged = False
     r.priority_used = False
     r.priority_rule = None
-    _begin_step_state(g, step)
+    if step in _STATE_STARTS or g.effects:
+        _begin_step_state(g, step)
     if step in DAMAGE_STEPS:
         begin_damage_step(g)
     if joined:
         r.joined_serial = g.step_serial
         r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
         return
-    if step == "untap step":
-        untap_check(r)
+    for hook in g.hooks.step_begins:
+        hook(r, step)
     if triggers:
-        owe_step_triggers(r, step)
+        for hook in g.hooks.step_triggers:
+            hook(r, step)
     if step == "precombat main phase" and g.archenemy != g.active:
         r.tba_done["scheme"] = None
     if step == "beginning of combat step" and not _needs_defender_choice(r):
@@ -406,7 +372,8 @@ def _begin_step_state(g: Game, step: str) -> None:
         g.cleanup_priority = False
     if step == "beginning of combat step":
         begin_combat(g)
-    expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
+    if g.effects:
+        expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
 
 
 def _needs_defender_choice(r: Replay) -> bool:
@@ -424,7 +391,8 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     """The current step ends at this statement (500.2, 505.2, 500.4, 500.5, 511.3)."""
     g = r.game
     step = g.step or ""
-    assume_tbas(r)
+    if step in STEP_TBAS:
+        assume_tbas(r)
     r.tba_history[step] = r.tba_done
     if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
         resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
@@ -435,11 +403,12 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
             top = g.stack[-1]
             r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
                                "the stack is empty and all players pass in succession")
-        elif g.mode == "explicit" and not g.all_passed():
+        elif g.mode == "explicit" and not g.passed.issuperset(g.players):   # g.all_passed(), without a new set
             missing = [p for p in g.players if p not in g.passed]
             r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
                    f"({', '.join(missing)} did not pass)")
-    resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
+    if g.damage_on_stack is not None:
+        resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
     if step == "cleanup step" and g.cleanup_priority:
         g.plan.insert(0, PlanEntry("cleanup step"))
     if step == "untap step":

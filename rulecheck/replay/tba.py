@@ -70,8 +70,10 @@ def assume_tbas(r: Replay) -> None:
                 if p.tapped and is_active(g, p.controller) and not g.has_ability(p, KEEP_TAPPED):
                     untap(g, p)   # a stun counter replaces the untap (current 122.1d)
         elif kind == "phasing":
+            # without effects or attachments, only permanents printed with phasing (indexed) can have it
+            with_phasing = bool(g.effects or g.has_attachments or g.global_static("phasing"))
             for p in [p for p in g.battlefield.values() if is_active(g, p.controller) and not p.phased_indirectly
-                      and (p.phased_out or g.has_ability(p, "phasing"))]:
+                      and (p.phased_out or with_phasing and g.has_ability(p, "phasing"))]:
                 # phasing in a stretch the transcript left out: what it triggered is not known
                 g.phase(p, not p.phased_out, triggers=not r.gap)
         elif kind == "draw":

@@ -11,10 +11,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..diagnostics import Violation
-from .github import format_github
-from .gitlab import format_gitlab
-from .junit import format_junit
-from .sarif import format_sarif
 from .text import format_concise, format_full, format_json, format_json_lines, summary
 
 
@@ -37,6 +33,26 @@ def _concise(violations: Sequence[Violation], info: RunInfo) -> str:
     return format_concise(violations, info.files)
 
 
+def _sarif(violations: Sequence[Violation], info: RunInfo) -> str:
+    from .sarif import format_sarif  # the formats for CI services are imported only when asked for (start-up)
+    return format_sarif(violations)
+
+
+def _github(violations: Sequence[Violation], info: RunInfo) -> str:
+    from .github import format_github
+    return format_github(violations)
+
+
+def _junit(violations: Sequence[Violation], info: RunInfo) -> str:
+    from .junit import format_junit  # (xml.etree)
+    return format_junit(violations, info.paths)
+
+
+def _gitlab(violations: Sequence[Violation], info: RunInfo) -> str:
+    from .gitlab import format_gitlab
+    return format_gitlab(violations)
+
+
 Formatter = Callable[[Sequence[Violation], RunInfo], str]
 
 FORMATS: dict[str, Formatter] = {
@@ -44,10 +60,10 @@ FORMATS: dict[str, Formatter] = {
     "concise": _concise,
     "json": lambda violations, info: format_json(violations),
     "json-lines": lambda violations, info: format_json_lines(violations),
-    "sarif": lambda violations, info: format_sarif(violations),
-    "github": lambda violations, info: format_github(violations),
-    "junit": lambda violations, info: format_junit(violations, info.paths),
-    "gitlab": lambda violations, info: format_gitlab(violations),
+    "sarif": _sarif,
+    "github": _github,
+    "junit": _junit,
+    "gitlab": _gitlab,
 }
 
 

@@ -36,6 +36,8 @@ CHECKS = ("508.1d", "509.1c")
 SEARCH_BUDGET = 100_000
 def attack_requirements(r: Replay, decl: Declaration, attackers: list[Permanent]) -> None:
     g = r.game
+    if not (g.effects or g.has_attachments or g.global_static(MUST_ATTACK)):
+        return   # no creature able to attack can have a requirement (printed ones are indexed; no effect grants one)
     able = [p for p in g.battlefield.values() if able_to_attack(g, p)]
     musts = {p.pid: (int(g.has_ability(p, MUST_ATTACK)), _attackable(r, required_targets(g, p))) for p in able}
     goaded = {p.pid: goaders(g, p) for p in able} if g.effects else {}
@@ -114,6 +116,9 @@ def best_attack(flags: tuple[tuple[int, bool], ...], max_one: bool) -> int:
 
 def block_requirements(r: Replay, decl: Declaration, blocks: dict[int, list[Permanent]]) -> None:
     g = r.game
+    if not (g.effects or g.has_attachments or g.global_static(LURE) or g.global_static(MUST_BLOCK)
+            or g.global_static(MUST_BE_BLOCKED)):
+        return   # no creature in combat or able to block can have a requirement (as in attack_requirements)
     team = teammates(g, decl.player)   # a defending team blocks as one (810.7d, 805.10d)
     attackers = [a for a in g.battlefield.values()
                  if a.in_combat and a.attacked and defending_player_of(g, a) in team]
