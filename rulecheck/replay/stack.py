@@ -17,7 +17,7 @@ from ..game.steps import (
     trigger_condition,
     trigger_step,
 )
-from ..game.teams import is_active, teammates, turn_of, whose_turn
+from ..game.teams import is_active, turn_of, whose_turn
 from .cardtext import end_the_combat, on_resolution, unread_texts
 from .casting import CHECKS as CASTING_CHECKS
 from .casting import after_resolution, during_resolution, permission, take_from_zone
@@ -64,7 +64,11 @@ def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = g.player(stmt.player)
     if r.first_other is None or not r.priority_used or g.pending or acting_without_priority(r):
         priority_action(r, stmt, player, "passes priority")   # (the usual case, tested here, needs no call)
-    g.passed.update(teammates(g, player))   # a team passes, not its players (805.5b)
+    ps = g.pstate.get(player)
+    if ps is not None and ps.team:
+        g.passed.update(ps.team)   # a team passes, not its players (805.5b)
+    else:
+        g.passed.add(player)
 
 
 @handles(n.AllPass, checks=PRIORITY_CHECKS)

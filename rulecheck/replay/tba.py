@@ -72,8 +72,9 @@ def assume_tbas(r: Replay) -> None:
         elif kind == "phasing":
             # without effects or attachments, only permanents printed with phasing (indexed) can have it
             with_phasing = bool(g.effects or g.has_attachments or g.global_static("phasing"))
-            for p in [p for p in g.battlefield.values() if is_active(g, p.controller) and not p.phased_indirectly
-                      and (p.phased_out or with_phasing and g.has_ability(p, "phasing"))]:
+            for p in [p for p in g.battlefield.values()
+                      if (p.phased_out or with_phasing and g.has_ability(p, "phasing"))
+                      and not p.phased_indirectly and is_active(g, p.controller)]:
                 # phasing in a stretch the transcript left out: what it triggered is not known
                 g.phase(p, not p.phased_out, triggers=not r.gap)
         elif kind == "draw":
