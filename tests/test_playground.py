@@ -31,33 +31,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browsers import chromium_path, in_ci, missing
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 DIST = WEB / "dist"
 CRAW_WURM = (ROOT / "examples" / "craw-wurm.transcript").read_text(encoding="utf-8")
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-default-apps", "--disable-sync", "--no-first-run", "--disable-features=Translate,MediaRouter"]
 READY_MS = 180_000      # first load: Pyodide compiles its WebAssembly (a few seconds here; the machine is shared)
 CHECK_MS = 60_000
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
-
-def _missing(what: str) -> None:
-    if _in_ci():
-        pytest.fail(f"{what} is missing, and CI must run the playground's tests (.ci/run installs it)")
-    pytest.skip(f"{what} is not installed: the playground's tests need it to build the site or drive a browser")
-
-
-def chromium_path() -> str | None:
-    given = os.environ.get("RULECHECK_CHROMIUM")
-    if given:
-        return given
-    return next((found for name in BROWSERS if (found := shutil.which(name))), None)
 
 
 def build_site() -> Path:
@@ -65,10 +51,10 @@ def build_site() -> Path:
     dependencies are not installed yet (or in CI, from a clean clone), with this interpreter for the wheels."""
     npm = shutil.which("npm")
     if shutil.which("node") is None or npm is None:
-        _missing("node/npm (Debian: apt-get install nodejs npm)")
+        missing("node/npm (Debian: apt-get install nodejs npm)", "the playground's tests")
     assert npm is not None
     env = {**os.environ, "PYTHON": sys.executable}
-    if _in_ci() or not (WEB / "node_modules" / "pyodide").is_dir():
+    if in_ci() or not (WEB / "node_modules" / "pyodide").is_dir():
         subprocess.run([npm, "--prefix", str(WEB), "ci", "--no-audit", "--no-fund"], check=True, env=env)
     subprocess.run([npm, "--prefix", str(WEB), "run", "build"], check=True, env=env)
     assert (DIST / "index.html").is_file()
@@ -99,11 +85,11 @@ def site_url() -> Iterator[str]:
 def browser() -> Iterator[Any]:      # open, which the language server's and the trace page's tests need for their own
     path = chromium_path()
     if path is None:
-        _missing("Chromium")
+        missing("Chromium", "the playground's tests")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _missing("Playwright (pip install '.[test]')")
+        missing("Playwright (pip install '.[test]')", "the playground's tests")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=FLAGS)
         yield b

@@ -9,8 +9,6 @@ installs Chromium when it is missing, so these tests run there, every time.
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -18,28 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browsers import chromium_path, missing
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "craw-wurm.transcript"
 FOUR_PLAYERS = ROOT / "fixtures" / "audit" / "independent5" / "03-each-defender-blocks-its-own-attackers.transcript"
-BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
-
-def _missing(what: str) -> None:
-    if _in_ci():
-        pytest.fail(f"{what} is missing, and CI must run the browser tests (.ci/run installs Chromium)")
-    pytest.skip(f"{what} is not installed")
-
-
-def chromium_path() -> str | None:
-    given = os.environ.get("RULECHECK_CHROMIUM")
-    if given:
-        return given
-    return next((found for name in BROWSERS if (found := shutil.which(name))), None)
 
 
 def write_page(tmp: Path, transcript: Path | str, name: str = "page.html") -> Path:
@@ -57,11 +41,11 @@ def write_page(tmp: Path, transcript: Path | str, name: str = "page.html") -> Pa
 def browser() -> Iterator[Any]:
     path = chromium_path()
     if path is None:
-        _missing("Chromium")
+        missing("Chromium", "the trace page's browser tests")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _missing("Playwright (pip install '.[test]')")
+        missing("Playwright (pip install '.[test]')", "the trace page's browser tests")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=["--no-sandbox", "--disable-gpu"])
         yield b
@@ -198,7 +182,7 @@ def test_chromium_dump_dom_renders_the_flagged_line(tmp_path: Path) -> None:
     """Without Playwright: Chromium's own headless mode, the page stepping to a line from its address."""
     path = chromium_path()
     if path is None:
-        _missing("Chromium")
+        missing("Chromium", "the trace page's browser tests")
     page = write_page(tmp_path, EXAMPLE)
     proc = subprocess.run([path, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", page.as_uri() + "#L20"],
                           capture_output=True, text=True, timeout=120)
@@ -245,11 +229,11 @@ def test_the_report_index_links_to_the_flagged_line(browser: Any, tmp_path: Path
 
 def test_a_missing_browser_fails_in_ci_and_is_skipped_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match="CI must run the browser tests"):
-        _missing("Chromium")
+    with pytest.raises(pytest.fail.Exception, match="CI must run the trace page.s browser tests"):
+        missing("Chromium", "the trace page's browser tests")
     monkeypatch.delenv("CI")
     with pytest.raises(pytest.skip.Exception):
-        _missing("Chromium")
+        missing("Chromium", "the trace page's browser tests")
 
 
 LONG_NAME = "Supercalifragilisticexpialidocious Wurmkrakenlordoftheabyssandbeyond"
