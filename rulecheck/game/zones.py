@@ -133,13 +133,7 @@ class PlayerZones:
         """The top cards of the library go to the graveyard; which cards is not known (unless the library's
         known cards are all of it)."""
         for _ in range(number):
-            library = self.library
-            top = library.cards[-1] if library.cards and library.count is not None and \
-                library.count <= len(library.cards) else None
-            if top is not None:
-                library.take(top.name)
-            else:
-                _decrement(library)
+            top = self._take_top()
             self.graveyard.count = None if self.graveyard.count is None else self.graveyard.count + 1
             if top is not None:
                 self.graveyard.cards.append(ZoneCard(top.name, owner, "graveyard", line, "milled"))
@@ -149,13 +143,20 @@ class PlayerZones:
         library = self.library
         enough = library.count is None or library.count >= number
         for _ in range(number):
-            top = library.cards[-1] if library.cards and library.count is not None and \
-                library.count <= len(library.cards) else None
-            if top is not None:
-                library.take(top.name)
-            else:
-                _decrement(library)
+            self._take_top()
         return enough
+
+    def _take_top(self) -> ZoneCard | None:
+        """The library's top card leaves it: the card, when the library's known cards are all of it (then the
+        last known is on top), else None, the count (when known) one less."""
+        library = self.library
+        top = library.cards[-1] if library.cards and library.count is not None and \
+            library.count <= len(library.cards) else None
+        if top is not None:
+            library.take(top.name)
+        else:
+            _decrement(library)
+        return top
 
     def discard(self, names: list[str], number: int, owner: str, line: int) -> None:
         """Cards discarded go to the graveyard: the named ones as objects, the others only counted."""
