@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
+from .phrasings import MORE_RULES, mana_cost, turn_header, undecorated
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Reading:
 Parse = Callable[[str], bool]
 
 _CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) on (?P<rest>[A-Z].*)")
-_DETERMINER = re.compile(r"^(?:the|her|his|their|its|your|my)\s+(?=[A-Za-z])")
+_DETERMINER = re.compile(r"^(?:(?:the|her|his|their|its|your|my)\s+(?:other\s+)?|another\s+)(?=[A-Za-z])")
 _LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
@@ -67,7 +68,7 @@ _STEP_WORDS: dict[str, str] = {
     "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
     "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
     "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
-    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step", "cleanup": "cleanup step",
+    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step", "eot": "end step", "cleanup": "cleanup step",
 }
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
@@ -146,7 +147,7 @@ class _Reader:
         if self.budget < 0:
             return None
         text = text.strip().rstrip(".!").strip()
-        text = _ASIDE.sub("", text).strip()
+        text = _ASIDE.sub("", undecorated(text)).strip()
         if not text:
             return None
         if text.startswith(("card ", "title", "players", "turn ")):
@@ -297,7 +298,7 @@ def _taps(r: _Reader, m: re.Match[str]) -> list[str] | None:
     player, things = r.player(m["p"]), r.names(m["list"])
     if player is None or things is None:
         return None
-    return [f"{player} {m['verb']} {', '.join(things)}"]
+    return [f"{player} {m['verb']} {', '.join(things)}{m['mana'] or ''}"]
 
 
 def _untaps_all(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -401,6 +402,7 @@ def _card(r: _Reader, m: re.Match[str]) -> list[str] | None:
     for prop in (p.strip() for p in m["props"].split(",")):
         if not prop:
             continue
+        prop = mana_cost(prop) or prop
         if r.parses(f"{head} {prop}"):
             props.append(prop)
         elif len(prop.split()) < 3 and "{" not in prop:
@@ -419,7 +421,8 @@ _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
     (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), _card),
     (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
-                r"targeting|on|to)) (?:a|an|the|her|his|their|its) (?P<rest>[A-Z].*)"), _without_article),
+                r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
+                r"(?P<rest>[A-Z].*)"), _without_article),
     (re.compile(_P + r" (?:chump[- ]?)?blocks with (?P<list>.+)"), _blocks_the_attacker),
     (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"),
      _plural_is),
@@ -453,7 +456,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r"(?:'s hand:?| has in hand:?| holds:?)\s+(?P<list>.+)"), _hand),
     (re.compile(_P + r" has (?P<list>.+?) in (?:hand|her hand|his hand|their hand)"), _hand),
     (re.compile(_P + r" controls (?P<list>.+)"), _controls),
-    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+)"), _taps),
+    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"), _taps),
     (re.compile(_P + r" untaps (?:everything|all|all (?:her|his|their) permanents)"), _untaps_all),
     (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
@@ -462,13 +465,25 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
                 r"(?P<y>" + _NAME + ")"), _deal_together),
     (re.compile(r"(?P<x>" + _NAME + r") (?P<rest>(?:resolves|dies|attacks|blocks|deals|assigns|triggers|is|has|"
                 r"becomes|gets|gains) .*|resolves|dies|triggers)"), _named),
+    *MORE_RULES,
 ]
+
+
+def _step_of(written: str) -> str | None:
+    m = _STEP_RE.fullmatch(written.strip())
+    if m is not None and not m["edge"]:
+        return _STEP_WORDS[m["s"].lower()]
+    m = _STEP_NAMES.fullmatch(written.strip())
+    return m["s"] if m is not None and not m["edge"] else None
 
 
 def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
-    if (code.lstrip().startswith("card ") and ":" not in code) or code.lstrip().startswith("turn "):
-        return None   # a turn header is the grammar's alone: its parenthesised words mean something
+    if code.lstrip().startswith("card ") and ":" not in code:
+        return None
+    if re.match(r"\s*(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*['’]s turn \d)", code):
+        # a turn header: only a number, a player and a first step are read; its other words mean something
+        return turn_header(code, ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None

@@ -38,4 +38,14 @@ def passes_between(r: Replay, stmt: n.Statement, step: str, until: int) -> bool:
     return True
 
 
+def restates(r: Replay, stmt: n.StepBoundary, step: str) -> bool:
+    """A heading naming the step the game is in, which began with a heading or the turn header ('turn 8: Bob, in
+    postcombat main phase' / 'postcombat main phase') with no event since: the game is already there, and
+    nothing begins (a step that had events, like a cleanup step where players got priority, begins again)."""
+    g = r.game
+    return stmt.edge == HEADING and g.mode == "implicit" and r.by_heading and g.step == step \
+        and r.first_other is None and not g.between_steps and not g.between_turns \
+        and not (g.plan and g.plan[0].step == step)
+
+
 CHECKS = ("508.6",)   # flagged by passes_between

@@ -23,7 +23,7 @@ from .context import Replay
 from .control import begin_turn as begin_controlled_turn
 from .designations import new_turn, untap_check
 from .gameover import before_event as before_game_event
-from .headings import HEADING, heading_step, passes_between
+from .headings import HEADING, heading_step, passes_between, restates
 from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
@@ -281,6 +281,8 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
     step = heading_step(r, stmt, step)
+    if restates(r, stmt, step):
+        return
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False

@@ -1,0 +1,163 @@
+"""More natural phrasings for the forgiving reader (rulecheck/parser/forgiving.py), each a clause of English read
+as the canonical line it stands for (docs/transcript-language.md, "Natural phrasings"): verbs in the past tense or
+in the plural, turn headers in other shapes, life totals written as a change, a split of combat damage joined by
+'and', the caster as 'himself', a card put into a graveyard, a mana cost without braces. Like the rest of the
+reader it runs only on lines the grammar rejected, and what it can't read for sure it leaves a syntax error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .forgiving import _Reader
+
+Rule = tuple[re.Pattern[str], Callable[["_Reader", re.Match[str]], "list[str] | None"]]
+
+# the past tense of the verbs the canonical forms use: "Alice attacked Bob with ...", "Bob went to 18"
+PAST = {
+    "attacked": "attacks", "blocked": "blocks", "dealt": "deals", "cast": "casts", "resolved": "resolves",
+    "tapped": "taps", "untapped": "untaps", "played": "plays", "went": "goes", "died": "dies", "drew": "draws",
+    "discarded": "discards", "passed": "passes", "sacrificed": "sacrifices", "activated": "activates",
+    "declared": "declares", "assigned": "assigns", "took": "takes", "gained": "gains", "lost": "loses",
+    "got": "gets", "became": "becomes", "was": "is", "were": "are", "had": "has", "added": "adds",
+    "moved": "moves", "chose": "chooses", "triggered": "triggers", "returned": "returns", "countered": "counters",
+    "ordered": "orders", "paid": "pays", "milled": "mills", "exiled": "exiles", "held": "holds",
+    "controlled": "controls", "skipped": "skips", "left": "leaves",
+}
+# the plural of the verbs, after one name that reads as a plural ("Typhoid Rats deal 1 damage to Craw Wurm")
+PLURAL = {
+    "deal": "deals", "attack": "attacks", "block": "blocks", "resolve": "resolves", "trigger": "triggers",
+    "assign": "assigns", "go": "goes", "get": "gets", "gain": "gains", "become": "becomes", "have": "has",
+    "lose": "loses", "leave": "leaves", "stay": "stays", "remain": "remains", "don't": "doesn't",
+}
+_VERB = re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?P<v>" + "|".join(sorted({*PAST, *PLURAL}, key=len, reverse=True))
+                   + r")(?P<rest>(?: .*)?)")
+_WORD_P = r"[A-Z][\w'’\-]*"
+
+
+def _tense(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice attacked Bob with X', 'Typhoid Rats deal 1 damage to Y': the verb in the present, singular. A plural
+    verb is read only after one name the game knows (a list of names is 'A and B deal ...', read elsewhere)."""
+    verb, subject = m["v"], m["x"]
+    if verb in PAST:
+        present = PAST[verb]
+    elif r.name(subject) is not None and subject not in r.ctx.players:
+        present = PLURAL[verb]
+    else:
+        return None
+    return r.clause(f"{subject} {present}{m['rest']}")
+
+
+def _life_change(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob: 20 -> 15', 'Bob 20 → 17': the life total after the change."""
+    player = r.player(m["p"])
+    if player is None or not r.ctx.started:
+        return None
+    return [f"{player} has {m['n']} life"]
+
+
+def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment."""
+    source = r.name(m["x"])
+    if source is None:
+        return None
+    parts: list[str] = []
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["parts"]):
+        one = re.fullmatch(r"(\d+)(?: combat)?(?: damage)? to (.+)", part.strip())
+        who = r.name(one[2]) if one is not None else None
+        if one is None or who is None:
+            return None
+        parts.append(f"{one[1]} to {who}")
+    return [f"{source} assigns {', '.join(parts)}"] if len(parts) > 1 else None
+
+
+def _reflexive(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob casts Sign in Blood targeting himself': the target is the player who casts or activates."""
+    player = r.player(m["p"])
+    return r.clause(f"{player} {m['mid']} {player}{m['tail']}") if player else None
+
+
+def _to_graveyard(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Centaur Courser goes to the graveyard': a creature on the battlefield dies (700.4); another permanent is
+    put into its owner's graveyard."""
+    who = r.name(m["x"])
+    if who is None or who in r.ctx.players or who not in r.ctx.controllers:
+        return None
+    return [f"{who} dies"] if who in r.ctx.powers else [f"{who} is put into its owner's graveyard"]
+
+
+def _blocks_several(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob blocks Grizzly Bears and Goblin Piker with Hill Giant': one blocker declared blocking each of them
+    (judged: a creature blocks one attacker unless an ability says otherwise). With several blockers the line
+    doesn't say which blocks which, and is refused."""
+    player, attackers, blocker = r.player(m["p"]), r.names(m["list"]), r.name(m["b"])
+    if player is None or not attackers or len(attackers) < 2 or blocker is None \
+            or r.ctx.controllers.get(blocker) != player:
+        return None
+    return [f"{player} declares {blocker} blocking {', '.join(attackers)}"]
+
+
+MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<list>[A-Z\"][^;:]*?(?:,\s*|\s+and\s+)[^;:]+?) with "
+                r"(?P<b>[A-Z\"][^,;:]*)"), _blocks_several),
+    (re.compile(r"(?P<p>" + _WORD_P + r"):?\s+\d+\s*(?:->|-->|→|=>|⇒)\s*(?P<n>\d+)(?:\s+life)?"), _life_change),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) assigns (?P<parts>\d+ .+ to .+)"), _split),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?P<mid>(?:casts|activates) .+? targeting) "
+                r"(?:himself|herself|themselves|themself)(?P<tail>(?: .*)?)"), _reflexive),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:goes|is put|is sent|is moved) (?:in)?to (?:the|its owner's|his|her|their"
+                r"|a) graveyard"), _to_graveyard),
+    (_VERB, _tense),
+]
+
+_TURN = re.compile(
+    r"(?:(?:T|[Tt]urn)\s*(?P<n>\d+)\s*[:.\-–—]?\s*(?P<p>" + _WORD_P + r")"
+    r"|[Tt]urn\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")\s*\)"
+    r"|(?P<p3>" + _WORD_P + r")['’]s turn\s*(?P<n3>\d+))"
+    r"(?:\s*[,:\-–—]\s*(?:(?:starting |beginning )?(?:in|at) (?:the )?)?(?P<step>[A-Za-z0-9 ]+?))?\s*")
+
+
+def turn_header(text: str, players: Sequence[str], step_of: Callable[[str], str | None]) -> str | None:
+    """'T5: Alice', 'Turn 5 (Alice)', "Alice's turn 5", with an optional first step ('T5: Alice, in upkeep'):
+    the canonical `turn 5: Alice[, in upkeep step]`. Only a number, a player and a step: anything else a header
+    says (an extra turn, a controller) is the grammar's, and refused here."""
+    m = _TURN.fullmatch(text.strip())
+    if m is None:
+        return None
+    number = m["n"] or m["n2"] or m["n3"]
+    player = m["p"] or m["p2"] or m["p3"]
+    if player not in players:
+        return None
+    if m["step"] is None:
+        return f"turn {number}: {player}"
+    step = step_of(m["step"])
+    return f"turn {number}: {player}, in {step}" if step else None
+
+
+_COST = re.compile(r"(?:mana )?costs? (?P<m>(?:[0-9]+|[WUBRGCX])+)")
+
+
+def mana_cost(prop: str) -> str | None:
+    """A card's 'cost 2G': its mana cost, with braces."""
+    m = _COST.fullmatch(prop)
+    if m is None:
+        return None
+    return "mana cost " + "".join("{" + x + "}" for x in re.findall(r"[0-9]+|[WUBRGCX]", m["m"]))
+
+
+_DECORATED = re.compile(r"(?:={2,}|-{2,}|\*{2,})\s*(?P<t>[^=*]+?)\s*(?:={2,}|-{2,}|\*{2,})")
+
+
+def undecorated(text: str) -> str:
+    """'== Combat ==', '(Bob to 17)', 'Declare attackers:', 'then Bob casts ...': the words without their marks."""
+    m = _DECORATED.fullmatch(text)
+    if m is not None:
+        text = m["t"]
+    if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
+        text = text[1:-1].strip()
+    if text.endswith(":") and text.count(":") == 1:
+        text = text[:-1].rstrip()
+    if text.startswith(("then ", "and then ")):
+        text = text.split("then ", 1)[1].lstrip()
+    return text
