@@ -268,3 +268,141 @@ def test_the_language_server_rewrites_a_line_with_its_nearest_form() -> None:
     line = text.split("\n")[8]
     assert line[:edit.range.start.character] + edit.new_text + line[edit.range.end.character:] == \
         "Alice draws a card   # the draw"
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice tapped Forest for G", "Alice taps Forest for {G}"),
+    ("Alice cast Lightning Bolt targeting Hill Giant", "Alice casts Lightning Bolt targeting Hill Giant"),
+    ("Alice played a Forest", "Alice plays Forest"),
+    ("Bob went to 17", "Bob has 17 life"),
+    ("Bob was at 17", "Bob has 17 life"),
+    ("Hill Giant died", "Hill Giant dies"),
+    ("Hill Giant was destroyed", "Hill Giant is destroyed"),
+    ("Alice drew", "Alice draws a card"),
+    ("Alice taps two Forests for GG", "Alice taps Forest, Forest for {G}{G}"),
+    ("Alice tapped both Forests for 1G", "Alice taps Forest, Forest for {1}{G}"),
+    ("Alice taps the other Forest for G", "Alice taps Forest for {G}"),
+    ("Alice taps another Forest", "Alice taps Forest"),
+    ("Bob: 20 -> 15", "Bob has 15 life"),
+    ("Bob 20 → 17", "Bob has 17 life"),
+    ("(Bob to 17)", "Bob has 17 life"),
+    ("EOT", "end step"),
+    ("End of turn", "end step"),
+    ("== Combat ==", "combat phase"),
+    ("Declare attackers:", "declare attackers step"),
+    ("Alice taps Forest for G, then casts Lightning Bolt targeting Hill Giant",
+     "Alice taps Forest for {G}; Alice casts Lightning Bolt targeting Hill Giant"),
+    ("Alice taps Forest for G, then Alice casts Lightning Bolt targeting Hill Giant",
+     "Alice taps Forest for {G}; Alice casts Lightning Bolt targeting Hill Giant"),
+    ("Alice casts Lightning Bolt targeting herself", "Alice casts Lightning Bolt targeting Alice"),
+    ("Hill Giant goes to the graveyard", "Hill Giant dies"),
+    ("Forest is put into the graveyard", "Forest is put into its owner's graveyard"),
+])
+def test_a_phrasing_of_another_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
+    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+
+
+@pytest.mark.parametrize(("header", "canonical"), [
+    ("T5: Alice", "turn 5: Alice"),
+    ("Turn 5: Alice", "turn 5: Alice"),
+    ("Turn 5 (Alice)", "turn 5: Alice"),
+    ("Alice's turn 5", "turn 5: Alice"),
+    ("T5: Alice, in beginning of combat step", "turn 5: Alice, in beginning of combat step"),
+    ("T4: Bob, upkeep", "turn 4: Bob, in upkeep step"),
+    ("Turn 4 - Alice, main 1", "turn 4: Alice, in precombat main phase"),
+])
+def test_a_turn_header_in_another_shape_is_read(header: str, canonical: str) -> None:
+    found = [(v.line, v.rule, v.message) for v in check_text(HEAD + header + "\n")]
+    assert found == [(8, "read-as", f"read as: {canonical}")]
+
+
+@pytest.mark.parametrize("header", ["Turn 6: Bob (controlled by Alice)", "T6: Bob (extra turn)", "T5: Carol",
+                                    "Turn 5: Alice, in the middle of combat", "Turn 5: Alice and Bob"])
+def test_refused_a_turn_header_that_says_more_than_a_number_a_player_and_a_step(header: str) -> None:
+    found = [(v.line, v.rule) for v in check_text(HEAD + header + "\n")]
+    assert (8, "syntax") in found and (8, "read-as") not in found
+
+
+@pytest.mark.parametrize(("lines", "canonical"), [
+    (["Alice attacked Bob with Grizzly Bears"], "Alice attacks Bob with Grizzly Bears"),
+    (["Alice attacks Bob with Grizzly Bears", "Bob blocked Grizzly Bears with Hill Giant"],
+     "Bob blocks Grizzly Bears with Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "Bob blocks Grizzly Bears with Hill Giant", "combat damage step",
+      "Grizzly Bears dealt 2 damage to Hill Giant"], "Grizzly Bears deals 2 damage to Hill Giant"),
+    (["Alice attacks Bob with Grizzly Bears", "no blocks", "combat damage step",
+      "Grizzly Bears deals 2 damage to Bob", "Bob: 20 -> 18"], "Bob has 18 life"),
+])
+def test_a_combat_phrasing_of_another_author_is_read(lines: list[str], canonical: str) -> None:
+    found = check_text(COMBAT + "\n".join(lines) + "\n")
+    last = 9 + len(lines) - 1
+    assert [(v.line, v.message) for v in found if v.line == last] == [(last, f"read as: {canonical}")]
+    assert [v for v in found if v.severity == "error"] == []
+
+
+RATS = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Typhoid Rats: creature 1/1, deathtouch\n"
+        "card Goblin Piker: creature 2/1\ncard Wall of Wood: creature 0/3, defender\n"
+        "Alice controls Craw Wurm, Goblin Piker\nBob controls Typhoid Rats, Wall of Wood\n"
+        "turn 5: Alice, in declare attackers step\n")
+
+
+def test_a_plural_verb_after_one_name_is_read_in_the_singular() -> None:
+    text = RATS + "Alice attacks Bob with Craw Wurm\nTyphoid Rats block Craw Wurm\ncombat damage step\n" \
+                  "Craw Wurm deals 6 damage to Typhoid Rats\nTyphoid Rats deal 1 damage to Craw Wurm\n" \
+                  "Craw Wurm and Typhoid Rats die\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert found == [(10, "read-as", "read as: Bob blocks Craw Wurm with Typhoid Rats"),
+                     (13, "read-as", "read as: Typhoid Rats deals 1 damage to Craw Wurm"),
+                     (14, "read-as", "read as: Craw Wurm dies; Typhoid Rats dies")]
+
+
+def test_refused_a_plural_verb_after_a_player() -> None:
+    found = [(v.line, v.rule) for v in check_text(RATS + "Alice attack Bob with Craw Wurm\n")]
+    assert (9, "syntax") in found and (9, "read-as") not in found
+
+
+def test_a_split_assignment_joined_by_and_is_one_assignment() -> None:
+    text = RATS + "Alice attacks Bob with Craw Wurm\nBob blocks Craw Wurm with Wall of Wood\ncombat damage step\n" \
+                  "Craw Wurm assigns 3 to Wall of Wood and 3 to Bob\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert (12, "read-as", "read as: Craw Wurm assigns 3 to Wall of Wood, 3 to Bob") in found
+    assert [f[1] for f in found if f[1] != "read-as"] == ["510.1c"]   # no trample: all to Wall of Wood
+
+
+def test_one_blocker_on_two_attackers_is_judged() -> None:
+    text = RATS + "Alice attacks Bob with Craw Wurm, Goblin Piker\ndeclare blockers step\n" \
+                  "Bob blocks Craw Wurm and Goblin Piker with Wall of Wood\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert (11, "read-as", "read as: Bob declares Wall of Wood blocking Craw Wurm, Goblin Piker") in found
+    assert [(f[0], f[1]) for f in found if f[1] != "read-as"] == [(11, "509.1a")]
+
+
+def test_refused_two_blockers_on_two_attackers_say_not_which_blocks_which() -> None:
+    text = RATS + "Alice attacks Bob with Craw Wurm, Goblin Piker\ndeclare blockers step\n" \
+                  "Bob blocks Craw Wurm and Goblin Piker with Wall of Wood and Typhoid Rats\n"
+    found = [(v.line, v.rule) for v in check_text(text)]
+    assert (11, "syntax") in found and (11, "read-as") not in found
+
+
+def test_a_possessive_names_the_permanent_dealt_combat_damage() -> None:
+    text = RATS + "Alice attacks Bob with Goblin Piker\nBob blocks Goblin Piker with Wall of Wood\n" \
+                  "combat damage step\nAlice's Goblin Piker deals 2 damage to Bob's Wall of Wood\n"
+    assert [v for v in check_text(text) if v.severity == "error"] == []
+
+
+def test_a_possessive_of_a_player_who_doesnt_control_it_is_not_read() -> None:
+    text = RATS + "Alice attacks Bob with Goblin Piker\nBob blocks Goblin Piker with Wall of Wood\n" \
+                  "combat damage step\nGoblin Piker deals 2 damage to Alice's Wall of Wood\n"
+    assert [(v.line, v.rule) for v in check_text(text) if v.severity == "error"] == [(12, "510.1c")]
+
+
+def test_a_heading_of_the_step_the_turn_header_joined_begins_nothing() -> None:
+    text = HEAD + "turn 8: Alice, in postcombat main phase\npostcombat main phase\nend step\n"
+    assert check_text(text) == []
+
+
+def test_a_card_cost_without_braces_is_its_mana_cost() -> None:
+    text = "players: Alice, Bob\ncard Centaur Courser: creature 3/3, cost 2G\n"
+    found = [(v.line, v.message) for v in check_text(text)]
+    assert found == [(2, "read as: card Centaur Courser: creature 3/3, mana cost {2}{G}")]

@@ -68,7 +68,8 @@ _STEP_WORDS: dict[str, str] = {
     "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
     "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
     "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
-    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step", "eot": "end step", "cleanup": "cleanup step",
+    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
+    "eot": "end step", "cleanup": "cleanup step",
 }
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
