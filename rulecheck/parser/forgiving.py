@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-from .phrasings import MORE_RULES, mana_cost, turn_header, undecorated
+from .phrasings import MORE_RULES, life_after, mana_cost, turn_header, undecorated
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,8 @@ class Reading:
 
 Parse = Callable[[str], bool]
 
-_CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) on (?P<rest>[A-Z].*)")
+_CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) (?P<on>on|at) "
+                      r"(?P<rest>(?:(?:her|his|their|the|its) )?[A-Z].*)")
 _DETERMINER = re.compile(r"^(?:(?:the|her|his|their|its|your|my)\s+(?:other\s+)?|another\s+)(?=[A-Za-z])")
 _LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -69,7 +70,7 @@ _STEP_WORDS: dict[str, str] = {
     "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
     "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
     "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
-    "eot": "end step", "cleanup": "cleanup step",
+    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step",
 }
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
@@ -151,6 +152,10 @@ class _Reader:
         text = _ASIDE.sub("", undecorated(text)).strip()
         if not text:
             return None
+        after = life_after(text, self.ctx.players) if self.ctx.started else None
+        if after is not None:
+            first = self.line(after[0], subject)
+            return [*first, after[1]] if first is not None else None
         if text.startswith(("card ", "title", "players", "turn ")):
             return self.clause(text)
         if subject is not None and text[0].islower():
@@ -175,7 +180,8 @@ class _Reader:
     def clause(self, text: str) -> list[str] | None:
         cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
         if cast_on is not None and self.name(cast_on["spell"]) \
-                and not self.name(f"{cast_on['spell']} on {cast_on['rest']}"):
+                and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
+                and (cast_on["on"] == "on" or self.name(_DETERMINER.sub("", cast_on["rest"]))):
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
         if self.parses(text):
             return [self.subject_in_full(text)]
@@ -482,7 +488,7 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
     if code.lstrip().startswith("card ") and ":" not in code:
         return None
-    if re.match(r"\s*(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*['’]s turn \d)", code):
+    if re.match(r"\s*(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", code):
         # a turn header: only a number, a player and a first step are read; its other words mean something
         return turn_header(code, ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)

@@ -99,7 +99,124 @@ def _blocks_several(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player} declares {blocker} blocking {', '.join(attackers)}"]
 
 
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10}
+
+
+def _number_word(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice draws two cards', 'loses three life': the number in digits."""
+    return r.clause(f"{m['pre']}{_NUMBER_WORDS[m['w'].lower()]} {m['post']}")
+
+
+def _takes_from(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob takes 3 damage from Lightning Bolt', 'Lightning Bolt hits Bob for 3': the source deals the damage."""
+    source, target = r.name(m["x"]), r.name(m["y"])
+    if source is None or target is None:
+        return None
+    return r.clause(f"{source} deals {m['n']} damage to {target}")
+
+
+def _killed(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    who = r.name(m["x"])
+    return [f"{who} dies"] if who is not None and who in r.ctx.powers else None
+
+
+def _now(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    return r.clause(f"{m['x']} is {m['rest']}")
+
+
+def _land_drop(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    return r.clause(f"{m['p']} plays {m['land']}")
+
+
+def _bare_life(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob: 17', 'Bob 17' during the game: a player and a number alone is the player's life total."""
+    player = r.player(m["p"])
+    return [f"{player} has {m['n']} life"] if player is not None and r.ctx.started else None
+
+
+def _life_list(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Life: Alice 20, Bob 17': each player's life total."""
+    out: list[str] = []
+    for part in re.split(r",\s*|\s+and\s+|;\s*", m["list"].strip()):
+        one = re.fullmatch(r"(" + _WORD_P + r"):?\s+(?:at\s+)?(\d+)", part.strip())
+        player = r.player(one[1]) if one is not None else None
+        if one is None or player is None:
+            return None
+        out.append(f"{player} has {one[2]} life" if r.ctx.started else f"{player}: life {one[2]}")
+    return out or None
+
+
+def _moving_to(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Go to combat', 'moving to the end step': a heading (a subject, if any, is the active player's, read
+    elsewhere)."""
+    out = r.clause(m["to"])
+    return out if out is not None and len(out) == 1 and re.fullmatch(r"[a-z ]+(?:step|phase)", out[0]) else None
+
+
+def _swings(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice swings with Grizzly Bears', 'Alice swings at Bob with ...': an attack."""
+    return r.clause(f"{m['p']} attacks {m['q']} with {m['list']}" if m["q"] else f"{m['p']} attacks with {m['list']}")
+
+
+def _attackers_label(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Attackers: Grizzly Bears, Hill Giant': the active player attacks with them."""
+    if m["list"].strip().lower() in ("none", "nothing", "no one"):
+        return [f"{r.ctx.active} declares no attackers"] if r.ctx.active else None
+    return r.clause(f"{m['list'].strip()} attack")
+
+
+def _blockers_label(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Blockers: Hill Giant blocks Grizzly Bears', 'Blocks: none': what follows the label."""
+    rest = m["rest"].strip()
+    if rest.lower() in ("none", "nothing", "no blocks", "no blockers"):
+        return r.clause("no blocks")
+    return r.clause(rest)
+
+
+def _blocks_alone(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Hill Giant blocks' when exactly one creature attacks: its controller blocks that one with it."""
+    blocker = r.name(m["b"])
+    owner = r.ctx.controllers.get(blocker or "")
+    if blocker is None or owner is None or len(r.ctx.attackers) != 1:
+        return None
+    return [f"{owner} blocks {r.ctx.attackers[0]} with {blocker}"]
+
+
+def _cast_for(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice casts Grizzly Bears for 1G': the mana paid for it."""
+    symbols = re.findall(r"[0-9]+|[WUBRGCX]", m["mana"].replace("{", "").replace("}", ""))
+    return r.clause(f"{m['head']} paying {''.join('{' + x + '}' for x in symbols)}")
+
+
+def _untaps(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    player = r.player(m["p"])
+    return [f"{player} untaps all permanents"] if player is not None and r.ctx.step == "untap step" else None
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<pre>.*\b)(?P<w>one|two|three|four|five|six|seven|eight|nine|ten) "
+                r"(?P<post>(?:cards?|damage|combat damage|life)\b.*)", re.I), _number_word),
+    (re.compile(r"(?P<y>[A-Z\"][^,;:]*?) (?:takes|is dealt) (?P<n>\d+)(?: damage)? from (?P<x>[A-Z\"][^,;:]*)"),
+     _takes_from),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:hits|hit) (?P<y>[A-Z\"][^,;:]*?) for (?P<n>\d+)(?: damage)?"),
+     _takes_from),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:is|gets|was|got) killed"), _killed),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) is now (?P<rest>[^,;:]+)"), _now),
+    (re.compile(r"(?P<p>" + _WORD_P + r") plays (?P<land>.+?),? as (?:her|his|their) (?:land|land drop)"
+                r"(?: for (?:the|this) turn)?"), _land_drop),
+    (re.compile(r"(?P<p>" + _WORD_P + r")(?::\s*|\s+)(?:at\s+)?(?P<n>\d+)"), _bare_life),
+    (re.compile(r"(?:[Ll]ife(?: totals?)?|[Ll]ives)\s*:\s*(?P<list>.+)"), _life_list),
+    (re.compile(r"(?:[Gg]o|[Gg]oing|[Mm]ove|[Mm]oving|[Mm]oves|[Pp]roceed|[Pp]roceeding|[Oo]n|[Nn]ow) "
+                r"(?:in)?to (?P<to>[A-Za-z0-9 ]+)"), _moving_to),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?:swings|swing)(?: at (?P<q>" + _WORD_P + r"))? with (?P<list>.+)"),
+     _swings),
+    (re.compile(r"(?:[Aa]ttackers|[Aa]ttacking|[Aa]ttacks?)\s*(?::|-|—)\s*(?P<list>.+)"), _attackers_label),
+    (re.compile(r"(?:[Bb]lockers|[Bb]locking|[Bb]locks?)\s*(?::|-|—)\s*(?P<rest>.+)"), _blockers_label),
+    (re.compile(r"(?P<b>[A-Z\"][^,;:]*?) (?:blocks|blocks it|chump[- ]?blocks)"), _blocks_alone),
+    (re.compile(r"(?P<head>" + _WORD_P + r" casts [A-Z\"][^,;:]*?) for (?P<mana>(?:[0-9]+|[WUBRGCX]|\{[0-9WUBRGCX]+\})+)"),
+     _cast_for),
+    (re.compile(r"(?P<p>" + _WORD_P + r") untaps"), _untaps),
     (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<list>[A-Z\"][^;:]*?(?:,\s*|\s+and\s+)[^;:]+?) with "
                 r"(?P<b>[A-Z\"][^,;:]*)"), _blocks_several),
     (re.compile(r"(?P<p>" + _WORD_P + r"):?\s+\d+\s*(?:->|-->|→|=>|⇒)\s*(?P<n>\d+)(?:\s+life)?"), _life_change),
@@ -112,10 +229,11 @@ MORE_RULES: Sequence[Rule] = [
 ]
 
 _TURN = re.compile(
-    r"(?:(?:T|[Tt]urn)\s*(?P<n>\d+)\s*[:.\-–—]?\s*(?P<p>" + _WORD_P + r")"
+    r"(?:(?:T|[Tt]urn)\s*(?P<n>\d+)\s*[:.,\-–—]?\s*(?P<p>" + _WORD_P + r")(?:['’]s turn)?"
     r"|[Tt]urn\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")\s*\)"
-    r"|(?P<p3>" + _WORD_P + r")['’]s turn\s*(?P<n3>\d+))"
-    r"(?:\s*[,:\-–—]\s*(?:(?:starting |beginning )?(?:in|at) (?:the )?)?(?P<step>[A-Za-z0-9 ]+?))?\s*")
+    r"|(?P<p3>" + _WORD_P + r")(?:['’]s turn|, turn)\s*(?:\(\s*turn\s*)?(?P<n3>\d+)\s*\)?)"
+    r"(?:(?:\s*[,:\-–—]\s*|\s*(?=\())\(?\s*(?:(?:starting |beginning )?(?:in|at) (?:the )?)?"
+    r"(?P<step>[A-Za-z0-9 ]+?)\s*\)?)?\s*")
 
 
 def turn_header(text: str, players: Sequence[str], step_of: Callable[[str], str | None]) -> str | None:
@@ -158,6 +276,19 @@ def undecorated(text: str) -> str:
         text = text[1:-1].strip()
     if text.endswith(":") and text.count(":") == 1:
         text = text[:-1].rstrip()
+    text = re.sub(r",\s+(?=(?:targeting|paying|sacrificing)\b)", " ", text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
     return text
+
+
+_LIFE_AFTER = re.compile(r"(?P<head>.+ )(?P<p>" + _WORD_P + r") \((?:to |at |now )?(?P<n>\d+)(?: life)?\)")
+
+
+def life_after(text: str, players: Sequence[str]) -> tuple[str, str] | None:
+    """'Grizzly Bears deals 2 damage to Bob (18)': the event, and then the player's life total (not a second
+    object named 'Bob (18)')."""
+    m = _LIFE_AFTER.fullmatch(text)
+    if m is None or m["p"] not in players:
+        return None
+    return m["head"] + m["p"], f"{m['p']} has {m['n']} life"

@@ -200,14 +200,20 @@ def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
 
 
 def _cast_on(g: Game, stmt: n.Statement, err: UnknownName) -> n.Cast | None:
-    """'Alice casts Giant Growth on Grizzly Bears': the grammar reads one name where the caster wrote a spell and
-    its target; when the name is unknown and the words before ' on ' name a card, the spell targets the rest."""
-    if not isinstance(stmt, n.Cast) or err.ref is not stmt.card or " on " not in stmt.card.text:
+    """'Alice casts Giant Growth on Grizzly Bears' (or 'on her Grizzly Bears', 'at Hill Giant'): the grammar reads
+    one name where the caster wrote a spell and its target; when the name is unknown and the words before ' on '
+    name a card, the spell targets the rest."""
+    if not isinstance(stmt, n.Cast) or err.ref is not stmt.card:
         return None
-    spell, _, target = stmt.card.text.rpartition(" on ")
-    if g.cards.find(spell) is None or not target[:1].isupper():
-        return None
+    word = " on " if " on " in stmt.card.text else " at "   # 'Lightning Bolt at Hill Giant': a known target only
+    spell, _, target = stmt.card.text.rpartition(word)
     at = stmt.card.column + len(spell) + 4
+    owner, space, rest = target.partition(" ")
+    if owner in ("her", "his", "their", "the", "its") and space:
+        target, at = rest, at + len(owner) + 1   # 'on her Grizzly Bears'
+    if not spell or g.cards.find(spell) is None or not target[:1].isupper() \
+            or (word == " at " and target not in g.pstate and g.find_perm_quietly(n.Ref(target, 1, 1)) is None):
+        return None
     ref = n.Ref(target, at, at + len(target))
     written = n.Ref(stmt.card.text, stmt.card.column, stmt.card.end_column)
     g.readings.append((written, f"{spell} targeting {target}", ()))
