@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-from .phrasings import MORE_RULES, life_after, mana_cost, turn_header, undecorated
+from .phrasings import MORE_RULES, card, life_after, turn_header, undecorated
 
 
 @dataclass(frozen=True)
@@ -86,6 +86,7 @@ class _Reader:
         self.ctx = ctx
         self.parses = parses
         self.budget = 300
+        self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -170,6 +171,8 @@ class _Reader:
             first = self.line(left, subject)
             if first is None:
                 continue
+            if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
+                self.heading = first[-1]
             rest = self.line(right)
             if rest is None and right[:1].islower():
                 rest = self.line(right, _subject_of(first[-1]))
@@ -178,6 +181,9 @@ class _Reader:
         return None
 
     def clause(self, text: str) -> list[str] | None:
+        self.budget -= 1   # rules that rewrite a clause and read it again stop here, whatever they do
+        if self.budget < 0:
+            return None
         cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
         if cast_on is not None and self.name(cast_on["spell"]) \
                 and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
@@ -402,31 +408,10 @@ def _passes_the_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return ["cleanup step"]
 
 
-def _card(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """A card definition with rules text the language doesn't read: that text is kept quoted (not interpreted)."""
-    head = f"card {m['name'].strip()}:"
-    props: list[str] = []
-    for prop in (p.strip() for p in m["props"].split(",")):
-        if not prop:
-            continue
-        prop = mana_cost(prop) or prop
-        if r.parses(f"{head} {prop}"):
-            props.append(prop)
-        elif len(prop.split()) < 3 and "{" not in prop:
-            return None   # a misspelt keyword ('flyng'), not rules text: the syntax error says the nearest one
-        elif props and not r.parses(f"{head} {props[-1]}") and props[-1].startswith('"'):
-            props[-1] = props[-1][:-1] + ", " + prop.replace('"', "'") + '"'
-        else:
-            props.append('"' + prop.replace('"', "'") + '"')
-    if not props or not r.parses(f"{head} {props[0]}"):
-        return None
-    return [f"{head} {', '.join(props)}"]
-
-
 _NAME = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
-    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), _card),
+    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), card),
     (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
                 r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
                 r"(?P<rest>[A-Z].*)"), _without_article),

@@ -194,7 +194,60 @@ def _untaps(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player} untaps all permanents"] if player is not None and r.ctx.step == "untap step" else None
 
 
+def _in_play(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice's battlefield: X, Y', 'Alice has X on the battlefield', 'Alice controls: X' (in the setup)."""
+    if r.ctx.started or r.player(m["p"]) is None:
+        return None
+    return r.clause(f"{m['p']} controls {m['list']}")
+
+
+def _tapped_in_setup(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob controls a tapped Hill Giant' (and 'Hill Giant (tapped)', above): the permanent, tapped."""
+    things = r.names(m["x"])
+    if things is None or len(things) != 1 or r.player(m["p"]) is None:
+        return None
+    return r.clause(f"{m['p']} controls {things[0]}: tapped")
+
+
+def _which_dies(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Hill Giant deals 3 damage to Grizzly Bears, which dies': the event, then the creature it names last."""
+    who, first = r.name(m["y"]), r.clause(m["head"])
+    return [*first, f"{who} dies"] if who is not None and first is not None else None
+
+
+def _damage_list(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Grizzly Bears 2 to Hill Giant' in a combat damage step (after 'Damage:'): the creature deals it."""
+    source, target, step = r.name(m["x"]), r.name(m["y"]), r.heading or r.ctx.step
+    if step is None or "combat damage" not in step or source is None or target is None:
+        return None
+    return [f"{source} deals {m['n']} damage to {target}"]
+
+
+def _all_players_life(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Both players at 20 life', 'All players have 20 life'."""
+    if m["who"].lower() == "both" and len(r.ctx.players) != 2:
+        return None
+    n = m["n"]
+    return [f"{p} has {n} life" if r.ctx.started else f"{p}: life {n}" for p in r.ctx.players] or None
+
+
+def _zone_count(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """"Alice's library: 40 cards" in the setup: how many cards the zone holds."""
+    player = r.player(m["p"])
+    return [f"{player}: {m['zone'].lower()} {m['n']}"] if player is not None and not r.ctx.started else None
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<p>" + _WORD_P + r")(?:['’]s battlefield|['’]s permanents| controls| has)\s*:\s*(?P<list>.+)"),
+     _in_play),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?:has|controls) (?P<list>.+?) (?:on the battlefield|in play)"), _in_play),
+    (re.compile(r"(?P<p>" + _WORD_P + r") controls (?:a |an )?tapped (?P<x>[A-Z\"][^,;:()]*)"), _tapped_in_setup),
+    (re.compile(r"(?P<head>.+? to (?P<y>[A-Z\"][^,;:]*?)),? which (?:dies|is destroyed|is killed)"), _which_dies),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?):? (?P<n>\d+) (?:damage )?to (?P<y>[A-Z\"][^,;:]*)"), _damage_list),
+    (re.compile(r"(?P<who>[Bb]oth|[Aa]ll) players (?:are )?(?:at|on|have|start at|start with) (?P<n>\d+)(?: life)?"),
+     _all_players_life),
+    (re.compile(r"(?P<p>" + _WORD_P + r")['’]s (?P<zone>library|graveyard|[Ll]ibrary|[Gg]raveyard)\s*:\s*(?P<n>\d+)"
+                r"(?: cards?)?"), _zone_count),
     (re.compile(r"(?P<pre>.*\b)(?P<w>one|two|three|four|five|six|seven|eight|nine|ten) "
                 r"(?P<post>(?:cards?|damage|combat damage|life)\b.*)", re.I), _number_word),
     (re.compile(r"(?P<y>[A-Z\"][^,;:]*?) (?:takes|is dealt) (?P<n>\d+)(?: damage)? from (?P<x>[A-Z\"][^,;:]*)"),
@@ -214,8 +267,8 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?:[Aa]ttackers|[Aa]ttacking|[Aa]ttacks?)\s*(?::|-|—)\s*(?P<list>.+)"), _attackers_label),
     (re.compile(r"(?:[Bb]lockers|[Bb]locking|[Bb]locks?)\s*(?::|-|—)\s*(?P<rest>.+)"), _blockers_label),
     (re.compile(r"(?P<b>[A-Z\"][^,;:]*?) (?:blocks|blocks it|chump[- ]?blocks)"), _blocks_alone),
-    (re.compile(r"(?P<head>" + _WORD_P + r" casts [A-Z\"][^,;:]*?) for (?P<mana>(?:[0-9]+|[WUBRGCX]|\{[0-9WUBRGCX]+\})+)"),
-     _cast_for),
+    (re.compile(r"(?P<head>" + _WORD_P + r" casts [A-Z\"][^,;:]*?) for "
+                r"(?P<mana>(?:[0-9]+|[WUBRGCX]|\{[0-9WUBRGCX]+\})+)"), _cast_for),
     (re.compile(r"(?P<p>" + _WORD_P + r") untaps"), _untaps),
     (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<list>[A-Z\"][^;:]*?(?:,\s*|\s+and\s+)[^;:]+?) with "
                 r"(?P<b>[A-Z\"][^,;:]*)"), _blocks_several),
@@ -277,6 +330,8 @@ def undecorated(text: str) -> str:
     if text.endswith(":") and text.count(":") == 1:
         text = text[:-1].rstrip()
     text = re.sub(r",\s+(?=(?:targeting|paying|sacrificing)\b)", " ", text)
+    text = re.sub(r"\s*\(\d+/\d+\)", "", text)   # 'Grizzly Bears (2/2)': a reminder of its size
+    text = re.sub(r"^([A-Z][\w'’\-]* controls [A-Z\"][^,;:()]*?) \(tapped\)$", r"\1: tapped", text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
     return text
@@ -292,3 +347,67 @@ def life_after(text: str, players: Sequence[str]) -> tuple[str, str] | None:
     if m is None or m["p"] not in players:
         return None
     return m["head"] + m["p"], f"{m['p']} has {m['n']} life"
+
+
+_MANA_TOKEN = r"(?:\{[0-9WUBRGCX]+\}|[0-9]+|[WUBRGCX])+"
+
+
+def card_props(prop: str, ok: Callable[[str], bool]) -> list[str] | None:
+    """One comma-separated part of a card definition as the properties the grammar reads: 'cost 2G' (a mana
+    cost), 'Creature 4/4' (capitals), '4/4 creature', '3WW creature 4/4', 'instant {U}{U}', 'creature 4/4 flying
+    vigilance' or 'creature 4/4 with flying and vigilance' (keywords without commas). What can't be split into
+    properties that read is left whole (and quoted as rules text by the reader); None for a type followed by one
+    or two words that aren't a property (a misspelt keyword: 'creature 4/4 flyng')."""
+    if not prop or ok(prop) or '"' in prop:
+        return [prop]
+    cost = mana_cost(prop)
+    if cost is not None:
+        return [cost]
+    for text in dict.fromkeys((prop, prop.lower())):
+        out: list[str] = []
+        lead = re.match(r"(" + _MANA_TOKEN + r")\s+(?=[a-zA-Z])", text)
+        trail = re.search(r"\s+(" + _MANA_TOKEN + r")$", text)
+        for m in (lead, trail):
+            if m is not None and re.search(r"[WUBRGC}]", m[1]):
+                out.append(mana_cost("cost " + m[1].replace("{", "").replace("}", "")) or "")
+                text = text[m.end():] if m is lead else text[:m.start()]
+        text = re.sub(r"^(\d+/\d+) ((?:[a-z]+ )*?creature)\b", r"\2 \1", text.strip())
+        words = [w for w in re.split(r"\s+", re.sub(r"\b(?:with|and)\b", " ", text)) if w]
+        at = next((i for i in range(len(words), 0, -1) if ok(" ".join(words[:i]))), 0)
+        if at == 0:
+            continue
+        out.insert(0, " ".join(words[:at]))
+        while at < len(words):
+            end = next((j for j in range(len(words), at, -1) if ok(" ".join(words[at:j]))), None)
+            if end is None:
+                break
+            out.append(" ".join(words[at:end]))
+            at = end
+        if at == len(words) and all(out) and len(out) + (text != prop) > 1:
+            return out
+        if 0 < len(words) - at < 3 and not re.search(r"[{}:]", text):
+            return None
+    return [prop]
+
+
+def card(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """A card definition with rules text the language doesn't read: that text is kept quoted (not interpreted)."""
+    head = f"card {m['name'].strip()}:"
+    props: list[str] = []
+    parts = [card_props(p.strip(), lambda q: r.parses(f"{head} {q}")) for p in m["props"].split(",")]
+    if any(x is None for x in parts):
+        return None   # a misspelt keyword after the type ('creature 4/4 flyng'): the syntax error says the nearest
+    for prop in (q for x in parts for q in x or ()):
+        if not prop:
+            continue
+        if r.parses(f"{head} {prop}"):
+            props.append(prop)
+        elif len(prop.split()) < 3 and "{" not in prop:
+            return None   # a misspelt keyword ('flyng'), not rules text: the syntax error says the nearest one
+        elif props and not r.parses(f"{head} {props[-1]}") and props[-1].startswith('"'):
+            props[-1] = props[-1][:-1] + ", " + prop.replace('"', "'") + '"'
+        else:
+            props.append('"' + prop.replace('"', "'") + '"')
+    if not props or not r.parses(f"{head} {props[0]}"):
+        return None
+    return [f"{head} {', '.join(props)}"]

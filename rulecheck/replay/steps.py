@@ -280,8 +280,7 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
-    step = heading_step(r, stmt, step)
-    if restates(r, stmt, step):
+    if restates(r, stmt, step := heading_step(r, stmt, step)):
         return
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
