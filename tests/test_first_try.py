@@ -494,3 +494,22 @@ def test_a_combat_phrasing_of_a_third_author_is_read(lines: list[str], canonical
 def test_refused_damage_pairs_outside_a_combat_damage_step() -> None:
     found = [(v.line, v.rule) for v in check_text(COMBAT + "Grizzly Bears 2 to Hill Giant\n")]
     assert (9, "syntax") in found and (9, "read-as") not in found
+
+
+def test_an_attack_after_a_combat_heading_begins_the_declare_attackers_step() -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\nCombat\nAlice attacks Bob with Grizzly Bears\n" \
+                  "Bob blocks Grizzly Bears with Hill Giant\n"
+    assert [(v.line, v.rule) for v in check_text(text)] == [(9, "read-as")]
+
+
+@pytest.mark.parametrize("start", ["turn 3: Alice, in beginning of combat step\n",
+                                   "turn 3: Alice, in precombat main phase\nbeginning of combat step begins\n"])
+def test_an_attack_in_a_joined_or_narrated_beginning_of_combat_step_is_still_703_4f(start: str) -> None:
+    text = HEAD + start + "Alice attacks Bob with Grizzly Bears\n"
+    line = 8 + start.count("\n")
+    assert [(v.line, v.rule) for v in check_text(text)] == [(line, "703.4f")]
+
+
+def test_a_bulleted_line_is_read_without_its_bullet() -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n- Alice taps Forest for G\n"
+    assert [(v.line, v.message) for v in check_text(text)] == [(9, "read as: Alice taps Forest for {G}")]

@@ -322,6 +322,7 @@ _DECORATED = re.compile(r"(?:={2,}|-{2,}|\*{2,})\s*(?P<t>[^=*]+?)\s*(?:={2,}|-{2
 
 def undecorated(text: str) -> str:
     """'== Combat ==', '(Bob to 17)', 'Declare attackers:', 'then Bob casts ...': the words without their marks."""
+    text = re.sub(r"^(?:[-*•>]|\d+[.)])\s+", "", text)   # a list's bullet or number
     m = _DECORATED.fullmatch(text)
     if m is not None:
         text = m["t"]

@@ -95,6 +95,9 @@ class Engine:
         if cls is n.DeclareBlockers and g.step == "declare attackers step" and g.mode == "implicit" \
                 and not g.between_steps:
             implied_blockers_step(r, stmt)
+        elif cls is n.DeclareAttackers and g.step == "beginning of combat step" and g.mode == "implicit" \
+                and not g.between_steps:
+            implied_attackers_step(r, stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
@@ -188,6 +191,15 @@ def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
     g = r.game
     if r.by_heading and g.plan and g.plan[0].step == "declare blockers step" and g.combat_attackers_declared:
         step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
+
+
+def implied_attackers_step(r: Replay, stmt: n.Statement) -> None:
+    """Likewise, an attack declared in a beginning of combat step that began as a heading ('Combat', not the
+    step the turn header joined) says the declare attackers step began."""
+    g = r.game
+    if r.by_heading and len(g.turn_steps) > 1 and g.plan and g.plan[0].step == "declare attackers step" \
+            and r.first_other is None:
+        step_boundary(r, n.StepBoundary(stmt.span, "declare attackers step", HEADING))
 
 
 def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
