@@ -513,3 +513,53 @@ def test_an_attack_in_a_joined_or_narrated_beginning_of_combat_step_is_still_703
 def test_a_bulleted_line_is_read_without_its_bullet() -> None:
     text = HEAD + "turn 3: Alice, in precombat main phase\n- Alice taps Forest for G\n"
     assert [(v.line, v.message) for v in check_text(text)] == [(9, "read as: Alice taps Forest for {G}")]
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice draws her card for the turn", "Alice draws a card"),
+    ("Alice's end step", "end step"),
+    ("Lightning Bolt deals 3 damage to Hill Giant and it dies",
+     "Lightning Bolt deals 3 damage to Hill Giant; Hill Giant dies"),
+    ("Bob now has 17 life", "Bob has 17 life"),
+    ("Alice gains 2 life from lifelink", "Alice gains 2 life"),
+    ("1. Alice taps Forest for G", "Alice taps Forest for {G}"),
+])
+def test_a_phrasing_of_a_fourth_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
+    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+
+
+def test_refused_the_step_of_a_player_whose_turn_it_is_not() -> None:
+    found = [(v.line, v.rule) for v in check_text(HEAD + "turn 3: Alice, in precombat main phase\nBob's end step\n")]
+    assert (9, "syntax") in found and (9, "read-as") not in found
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice: 20 life, 7 cards in hand", "Alice: life 20, hand 7"),
+    ("Alice has 20 life and 7 cards in hand", "Alice: life 20, hand 7"),
+    ("=== Turn 3: Alice ===", "turn 3: Alice"),
+    ("**Turn 3 (Alice)**", "turn 3: Alice"),
+])
+def test_a_setup_phrasing_of_a_fourth_author_is_read(line: str, canonical: str) -> None:
+    found = [(v.line, v.rule, v.message) for v in check_text(HEAD + line + "\n")]
+    assert (8, "read-as", f"read as: {canonical}") in found
+
+
+@pytest.mark.parametrize(("lines", "canonical"), [
+    (["Alice attacks Bob with Grizzly Bears", "Bob blocks Grizzly Bears with Hill Giant", "combat damage step",
+      "Grizzly Bears deals 2 damage to Hill Giant", "Hill Giant deals 3 damage to Grizzly Bears", "Both die"],
+     "Grizzly Bears dies; Hill Giant dies"),
+    (["Alice attacks Bob with Grizzly Bears", "Bob declines to block"], "Bob declares no blockers"),
+])
+def test_a_combat_phrasing_of_a_fourth_author_is_read(lines: list[str], canonical: str) -> None:
+    found = check_text(COMBAT + "\n".join(lines) + "\n")
+    last = 9 + len(lines) - 1
+    assert [(v.line, v.message) for v in found if v.line == last] == [(last, f"read as: {canonical}")]
+
+
+def test_a_short_name_dealt_combat_damage_is_the_permanent() -> None:
+    text = COMBAT + "Alice attacks Bob with Grizzly Bears\nBob blocks Grizzly Bears with Hill Giant\n" \
+                    "combat damage step\nHill Giant deals 3 damage to Bears\nGrizzly Bears dies\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert found == [(12, "read-as", "read as: Hill Giant deals 3 damage to Grizzly Bears")]

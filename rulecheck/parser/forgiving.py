@@ -231,7 +231,8 @@ def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
         who: list[str] | None = list(r.ctx.blockers)
     elif group in ("attackers", "attacking creatures"):
         who = list(r.ctx.attackers)
-    elif group in ("creatures", "two creatures") and written.startswith("both"):
+    elif (group in ("creatures", "two creatures") and written.startswith("both")) or written in (
+            "both", "they both", "both of them", "they", "they all"):
         who = [*r.ctx.attackers, *r.ctx.blockers]
         who = who if len(who) == 2 else None
     else:
@@ -473,9 +474,10 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
     if code.lstrip().startswith("card ") and ":" not in code:
         return None
-    if re.match(r"\s*(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", code):
+    h = undecorated(code.strip())
+    if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
         # a turn header: only a number, a player and a first step are read; its other words mean something
-        return turn_header(code, ctx.players, _step_of)
+        return turn_header(h, ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None

@@ -237,7 +237,39 @@ def _zone_count(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player}: {m['zone'].lower()} {m['n']}"] if player is not None and not r.ctx.started else None
 
 
+def _steps_of(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """"Alice's upkeep", "Alice's end step" in Alice's turn: a heading."""
+    if m["p"] != r.ctx.active:
+        return None
+    out = r.clause(m["step"])
+    return out if out is not None and len(out) == 1 and re.fullmatch(r"[a-z ]+(?:step|phase)", out[0]) else None
+
+
+def _setup_facts(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice: 20 life, 7 cards in hand' before the first turn: `Alice: life 20, hand 7`."""
+    if r.ctx.started or r.player(m["p"]) is None:
+        return None
+    facts: list[str] = []
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["facts"].strip()):
+        one = re.fullmatch(r"(\d+) (life|cards? in (?:her |his |their )?(hand|library|graveyard)|cards?)", part.strip())
+        if one is None:
+            return None
+        facts.append(f"{'life' if one[2] == 'life' else one[3] or 'hand'} {one[1]}")
+    return [f"{m['p']}: {', '.join(facts)}"]
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<p>" + _WORD_P + r")(?::| has)\s*(?P<facts>\d+ (?:life|cards?)\b.*)"), _setup_facts),
+    (re.compile(r"(?P<p>" + _WORD_P + r")['’]s (?P<step>[a-z][a-z0-9 ]*)"), _steps_of),
+    (re.compile(r"(?P<head>.+? to (?P<y>[A-Z\"][^,;:]*?)),? (?:and )?(?:it|which|that creature) (?:dies|is destroyed)"),
+     lambda r, m: _which_dies(r, m)),
+    (re.compile(r"(?P<p>" + _WORD_P + r") draws (?:her|his|their|a) card(?: for (?:the|her|his|their) turn)?"),
+     lambda r, m: r.clause(f"{m['p']} draws a card")),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) now (?P<rest>has .+|is .+)"), lambda r, m: r.clause(f"{m['x']} {m['rest']}")),
+    (re.compile(r"(?P<head>.+ (?:gains|loses) \d+ life) (?:from|due to|because of|thanks to|via|for) [^,;:]+"),
+     lambda r, m: r.clause(m["head"])),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?:declines to block|does not declare blockers|doesn't declare blockers"
+                r"|blocks nothing|won't block|will not block)"), lambda r, m: r.clause(f"{m['p']} doesn't block")),
     (re.compile(r"(?P<p>" + _WORD_P + r")(?:['’]s battlefield|['’]s permanents| controls| has)\s*:\s*(?P<list>.+)"),
      _in_play),
     (re.compile(r"(?P<p>" + _WORD_P + r") (?:has|controls) (?P<list>.+?) (?:on the battlefield|in play)"), _in_play),
