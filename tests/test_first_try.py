@@ -563,3 +563,34 @@ def test_a_short_name_dealt_combat_damage_is_the_permanent() -> None:
                     "combat damage step\nHill Giant deals 3 damage to Bears\nGrizzly Bears dies\n"
     found = [(v.line, v.rule, v.message) for v in check_text(text)]
     assert found == [(12, "read-as", "read as: Hill Giant deals 3 damage to Grizzly Bears")]
+
+
+WURM = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: creature 2/2\n"
+        "card Hill Giant: creature 3/3\nAlice controls Craw Wurm\nBob controls Grizzly Bears, Hill Giant\n"
+        "turn 5: Alice, in declare attackers step\nAlice attacks Bob with Craw Wurm\n"
+        "Bob blocks Craw Wurm with Grizzly Bears, Hill Giant\n")
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice orders blockers: Grizzly Bears, Hill Giant",
+     "Alice orders blockers of Craw Wurm: Grizzly Bears, Hill Giant"),
+    ("Damage assignment order: Hill Giant, Grizzly Bears",
+     "Alice orders blockers of Craw Wurm: Hill Giant, Grizzly Bears"),
+])
+def test_an_order_of_blockers_names_the_one_attacker(line: str, canonical: str) -> None:
+    found = [(v.line, v.rule, v.message) for v in check_text(WURM + line + "\n")]
+    assert found == [(10, "read-as", f"read as: {canonical}")]
+
+
+@pytest.mark.parametrize(("line", "read"), [
+    ("All three creatures die", True), ("They all die", True), ("All two creatures die", False),
+])
+def test_all_the_creatures_in_combat_die_when_the_count_agrees(line: str, read: bool) -> None:
+    text = WURM + "combat damage step\nCraw Wurm assigns 2 to Grizzly Bears, 4 to Hill Giant\n" \
+                  "Grizzly Bears deals 2 damage to Craw Wurm\nHill Giant deals 3 damage to Craw Wurm\n" + line + "\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    if read:
+        assert found == [(14, "read-as", "read as: Craw Wurm dies; Grizzly Bears dies; Hill Giant dies")]
+    else:
+        assert (14, "read-as", "read as: Craw Wurm dies; Grizzly Bears dies; Hill Giant dies") not in found
+        assert (14, "syntax") in [(f[0], f[1]) for f in found]

@@ -53,6 +53,8 @@ _DETERMINER = re.compile(r"^(?:(?:the|her|his|their|its|your|my)\s+(?:other\s+)?
 _LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|five|six))?(?: creatures| of them)?"
+                        r"|they|they both|they all")
 _ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
@@ -231,10 +233,10 @@ def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
         who: list[str] | None = list(r.ctx.blockers)
     elif group in ("attackers", "attacking creatures"):
         who = list(r.ctx.attackers)
-    elif (group in ("creatures", "two creatures") and written.startswith("both")) or written in (
-            "both", "they both", "both of them", "they", "they all"):
+    elif (together := _IN_COMBAT.fullmatch(written)) is not None:   # 'both die', 'all three creatures die'
         who = [*r.ctx.attackers, *r.ctx.blockers]
-        who = who if len(who) == 2 else None
+        count = _NUMBERS.get(together["n"] or ("both" if "both" in written else ""), 0)
+        who = who if (len(who) == count if count else len(who) >= 2) else None
     else:
         who = r.names(m["list"])
     if not who or len(set(who)) != len(who):

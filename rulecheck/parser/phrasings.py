@@ -258,7 +258,20 @@ def _setup_facts(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{m['p']}: {', '.join(facts)}"]
 
 
+def _orders(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice orders blockers: Grizzly Bears, Hill Giant', 'Damage assignment order: ...' when one attacking
+    creature is blocked: the order of its blockers."""
+    blocked = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == r.ctx.active]
+    blockers = r.names(m["list"])
+    player = r.player(m["p"]) if m["p"] else r.ctx.active
+    if len(blocked) != 1 or not blockers or player != r.ctx.active:
+        return None
+    return [f"{player} orders blockers of {blocked[0]}: {', '.join(blockers)}"]
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?:(?P<p>" + _WORD_P + r") orders (?:the |her |his |their )?blockers"
+                r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?P<list>[A-Z\"].+)"), _orders),
     (re.compile(r"(?P<p>" + _WORD_P + r")(?::| has)\s*(?P<facts>\d+ (?:life|cards?)\b.*)"), _setup_facts),
     (re.compile(r"(?P<p>" + _WORD_P + r")['’]s (?P<step>[a-z][a-z0-9 ]*)"), _steps_of),
     (re.compile(r"(?P<head>.+? to (?P<y>[A-Z\"][^,;:]*?)),? (?:and )?(?:it|which|that creature) (?:dies|is destroyed)"),
