@@ -594,3 +594,25 @@ def test_all_the_creatures_in_combat_die_when_the_count_agrees(line: str, read: 
     else:
         assert (14, "read-as", "read as: Craw Wurm dies; Grizzly Bears dies; Hill Giant dies") not in found
         assert (14, "syntax") in [(f[0], f[1]) for f in found]
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Bob, in response, casts Lightning Bolt targeting Grizzly Bears",
+     "Bob casts Lightning Bolt targeting Grizzly Bears"),
+    ("In response, Bob casts Lightning Bolt targeting Grizzly Bears", "Bob casts Lightning Bolt targeting Grizzly Bears"),
+    ("Bob responds with Lightning Bolt on Grizzly Bears", "Bob casts Lightning Bolt targeting Grizzly Bears"),
+    ("Forest taps for G", "Alice taps Forest for {G}"),
+    ("Alice's turn ends", "cleanup step"),
+    ("End of Alice's turn", "end step"),
+    ("Alice moves to her second main phase", "postcombat main phase"),
+])
+def test_a_phrasing_of_a_fifth_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
+    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+
+
+@pytest.mark.parametrize("line", ["End of Bob's turn", "Bob's turn ends"])
+def test_refused_the_end_of_the_turn_of_a_player_whose_turn_it_is_not(line: str) -> None:
+    found = [(v.line, v.rule) for v in check_text(HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n")]
+    assert (9, "read-as") not in found

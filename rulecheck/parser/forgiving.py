@@ -438,7 +438,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r" draws(?: for (?:the|her|his|their) turn| normally)?"), _draws),
     (_STEP_RE, _step),
     (_STEP_NAMES, _step),
-    (re.compile(_P + r" (?:moves|goes|proceeds|moves on|passes) (?:in)?to (?:the )?(?P<to>[a-z ]+)"), _moves_to),
+    (re.compile(_P + r" (?:moves|goes|proceeds|moves on|passes) (?:in)?to (?:the |her |his |their )?(?P<to>[a-z ]+)"),
+     _moves_to),
     (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:(?:has no (?:untapped )?creatures|can't block[^,]*|cannot block[^,]*"
                 r"|has no (?:untapped )?blockers),? (?:so )?no blocks?|declares no blocks|makes no blocks|doesn't block"
                 r"|does not block|chooses not to block|blocks nothing|has no blocks|can't block[^,]*|cannot block[^,]*)"

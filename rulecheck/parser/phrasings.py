@@ -269,7 +269,25 @@ def _orders(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player} orders blockers of {blocked[0]}: {', '.join(blockers)}"]
 
 
+def _taps_itself(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Llanowar Elves taps for G': its controller taps it for that mana."""
+    who = r.name(m["x"])
+    owner = r.ctx.controllers.get(who or "")
+    return r.clause(f"{owner} taps {who} for {m['mana']}") if who is not None and owner is not None else None
+
+
+def _end_of_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """"End of Alice's turn" in Alice's turn: her end step, as 'end of turn' is."""
+    return ["end step"] if m["p"] == r.ctx.active else None
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:taps|is tapped) for (?P<mana>.+)"), _taps_itself),
+    (re.compile(r"(?P<p>" + _WORD_P + r")['’]s turn ends"), lambda r, m: r.clause(f"{m['p']} passes the turn")),
+    (re.compile(r"[Ee]nd of (?P<p>" + _WORD_P + r")['’]s turn"),
+     _end_of_turn),
+    (re.compile(r"(?P<p>" + _WORD_P + r") responds (?:by casting|with) (?P<rest>.+)"),
+     lambda r, m: r.clause(f"{m['p']} casts {m['rest']}")),
     (re.compile(r"(?:(?P<p>" + _WORD_P + r") orders (?:the |her |his |their )?blockers"
                 r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?P<list>[A-Z\"].+)"), _orders),
     (re.compile(r"(?P<p>" + _WORD_P + r")(?::| has)\s*(?P<facts>\d+ (?:life|cards?)\b.*)"), _setup_facts),
@@ -378,6 +396,8 @@ def undecorated(text: str) -> str:
     text = re.sub(r",\s+(?=(?:targeting|paying|sacrificing)\b)", " ", text)
     text = re.sub(r"\s*\(\d+/\d+\)", "", text)   # 'Grizzly Bears (2/2)': a reminder of its size
     text = re.sub(r"^([A-Z][\w'’\-]* controls [A-Z\"][^,;:()]*?) \(tapped\)$", r"\1: tapped", text)
+    text = re.sub(r"^(?:[Ii]n response|[Tt]hen|[Nn]ext|[Aa]fter that|[Ff]inally),\s+", "", text)
+    text = re.sub(r"(?<=\w),\s*in response,\s*", " ", text)   # 'Bob, in response, casts Shock'
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
     return text
