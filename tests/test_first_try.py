@@ -599,7 +599,8 @@ def test_all_the_creatures_in_combat_die_when_the_count_agrees(line: str, read: 
 @pytest.mark.parametrize(("line", "canonical"), [
     ("Bob, in response, casts Lightning Bolt targeting Grizzly Bears",
      "Bob casts Lightning Bolt targeting Grizzly Bears"),
-    ("In response, Bob casts Lightning Bolt targeting Grizzly Bears", "Bob casts Lightning Bolt targeting Grizzly Bears"),
+    ("In response, Bob casts Lightning Bolt targeting Grizzly Bears",
+     "Bob casts Lightning Bolt targeting Grizzly Bears"),
     ("Bob responds with Lightning Bolt on Grizzly Bears", "Bob casts Lightning Bolt targeting Grizzly Bears"),
     ("Forest taps for G", "Alice taps Forest for {G}"),
     ("Alice's turn ends", "cleanup step"),
