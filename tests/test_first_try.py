@@ -617,3 +617,22 @@ def test_a_phrasing_of_a_fifth_author_is_read_as_its_canonical_line(line: str, c
 def test_refused_the_end_of_the_turn_of_a_player_whose_turn_it_is_not(line: str) -> None:
     found = [(v.line, v.rule) for v in check_text(HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n")]
     assert (9, "read-as") not in found
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Lightning Bolt resolves; Hill Giant takes 3 damage and dies",
+     "Lightning Bolt resolves; Lightning Bolt deals 3 damage to Hill Giant; Hill Giant dies"),
+    ("Lightning Bolt resolves: 3 damage to Hill Giant",
+     "Lightning Bolt resolves; Lightning Bolt deals 3 damage to Hill Giant"),
+])
+def test_damage_after_a_resolution_on_the_same_line_is_the_resolving_objects(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\nAlice casts Lightning Bolt targeting Hill Giant\n" \
+        + line + "\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert found == [(10, "read-as", f"read as: {canonical}")]
+
+
+def test_refused_damage_without_a_source() -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\nBob takes 3 damage\n"
+    found = [(v.line, v.rule) for v in check_text(text)]
+    assert (9, "syntax") in found and (9, "read-as") not in found

@@ -89,6 +89,7 @@ class _Reader:
         self.parses = parses
         self.budget = 300
         self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
+        self.resolved = ""   # what resolved earlier on the same line: the source of 'X takes 2 damage'
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -175,9 +176,10 @@ class _Reader:
                 continue
             if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
                 self.heading = first[-1]
+            self.resolved = first[-1][:-9] if first[-1].endswith(" resolves") else self.resolved
             rest = self.line(right)
             if rest is None and right[:1].islower():
-                rest = self.line(right, _subject_of(first[-1]))
+                rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
             if rest is not None:
                 return first + rest
         return None

@@ -109,8 +109,10 @@ def _number_word(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _takes_from(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'Bob takes 3 damage from Lightning Bolt', 'Lightning Bolt hits Bob for 3': the source deals the damage."""
-    source, target = r.name(m["x"]), r.name(m["y"])
+    """'Bob takes 3 damage from Lightning Bolt', 'Lightning Bolt hits Bob for 3': the source deals the damage;
+    'Shock resolves; Grizzly Bears takes 2 damage', 'Shock resolves: 2 damage to Grizzly Bears': the spell that
+    resolved earlier on the line deals it."""
+    source, target = r.name(m.groupdict().get("x") or r.resolved), r.name(m["y"])
     if source is None or target is None:
         return None
     return r.clause(f"{source} deals {m['n']} damage to {target}")
@@ -281,6 +283,10 @@ def _end_of_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return ["end step"] if m["p"] == r.ctx.active else None
 
 
+def _damage_of_resolved(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    return _takes_from(r, m) if r.resolved else None
+
+
 MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:taps|is tapped) for (?P<mana>.+)"), _taps_itself),
     (re.compile(r"(?P<p>" + _WORD_P + r")['’]s turn ends"), lambda r, m: r.clause(f"{m['p']} passes the turn")),
@@ -313,7 +319,8 @@ MORE_RULES: Sequence[Rule] = [
                 r"(?: cards?)?"), _zone_count),
     (re.compile(r"(?P<pre>.*\b)(?P<w>one|two|three|four|five|six|seven|eight|nine|ten) "
                 r"(?P<post>(?:cards?|damage|combat damage|life)\b.*)", re.I), _number_word),
-    (re.compile(r"(?P<y>[A-Z\"][^,;:]*?) (?:takes|is dealt) (?P<n>\d+)(?: damage)? from (?P<x>[A-Z\"][^,;:]*)"),
+    (re.compile(r"(?P<n>\d+) damage to (?P<y>[A-Z\"][^,;:]*)"), _damage_of_resolved),
+    (re.compile(r"(?P<y>[A-Z\"][^,;:]*?) (?:takes|is dealt) (?P<n>\d+)(?: damage)?(?: from (?P<x>[A-Z\"][^,;:]*))?"),
      _takes_from),
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:hits|hit) (?P<y>[A-Z\"][^,;:]*?) for (?P<n>\d+)(?: damage)?"),
      _takes_from),
@@ -398,6 +405,7 @@ def undecorated(text: str) -> str:
     text = re.sub(r"^([A-Z][\w'’\-]* controls [A-Z\"][^,;:()]*?) \(tapped\)$", r"\1: tapped", text)
     text = re.sub(r"^(?:[Ii]n response|[Tt]hen|[Nn]ext|[Aa]fter that|[Ff]inally),\s+", "", text)
     text = re.sub(r"(?<=\w),\s*in response,\s*", " ", text)   # 'Bob, in response, casts Shock'
+    text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass)", lambda m: m[0].lower(), text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
     return text
