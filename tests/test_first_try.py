@@ -636,3 +636,12 @@ def test_refused_damage_without_a_source() -> None:
     text = HEAD + "turn 3: Alice, in precombat main phase\nBob takes 3 damage\n"
     found = [(v.line, v.rule) for v in check_text(text)]
     assert (9, "syntax") in found and (9, "read-as") not in found
+
+
+@pytest.mark.parametrize(("step", "found"), [
+    ("end step", []),                        # a heading: the rest of the turn passed
+    ("end step begins", [(10, "512.1")]),    # an event: the turn ends before its cleanup step
+])
+def test_a_turn_header_after_a_heading_passes_the_rest_of_the_turn(step: str, found: list[object]) -> None:
+    text = HEAD + "turn 3: Alice, in postcombat main phase\n" + step + "\nturn 4: Bob\n"
+    assert [(v.line, v.rule) for v in check_text(text)] == found

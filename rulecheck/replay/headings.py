@@ -48,4 +48,12 @@ def restates(r: Replay, stmt: n.StepBoundary, step: str) -> bool:
         and not (g.plan and g.plan[0].step == step)
 
 
+def passes_to_next_turn(r: Replay) -> bool:
+    """The next turn header after a step that began as a heading ('EOT', 'end step'): the rest of the turn passed
+    with nothing of note, as after a heading later in the turn (a step narrated with 'begins' is not a heading,
+    and a jump from it stays a finding)."""
+    g = r.game
+    return r.by_heading and g.mode == "implicit" and not r.marks_gaps and all(e.origin == "normal" for e in g.plan)
+
+
 CHECKS = ("508.6",)   # flagged by passes_between

@@ -23,7 +23,7 @@ from .context import Replay
 from .control import begin_turn as begin_controlled_turn
 from .designations import new_turn, untap_check
 from .gameover import before_event as before_game_event
-from .headings import HEADING, heading_step, passes_between, restates
+from .headings import HEADING, heading_step, passes_between, passes_to_next_turn, restates
 from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
 from .step_triggers import fire_delayed, owe_step_triggers
@@ -194,7 +194,7 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
         elif missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
             r.flag(stmt, "514.3a", f"players got priority in the cleanup step of turn {g.turn}, so another "
                                    "cleanup step must follow before the turn ends")
-        elif not r.gap:
+        elif not r.gap and not passes_to_next_turn(r):
             _order_violation(r, stmt, missing, "the turn ends")
         else:
             for e in list(g.plan):
