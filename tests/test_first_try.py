@@ -645,3 +645,18 @@ def test_refused_damage_without_a_source() -> None:
 def test_a_turn_header_after_a_heading_passes_the_rest_of_the_turn(step: str, found: list[object]) -> None:
     text = HEAD + "turn 3: Alice, in postcombat main phase\n" + step + "\nturn 4: Bob\n"
     assert [(v.line, v.rule) for v in check_text(text)] == found
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice plays Forest and taps it for G", "Alice plays Forest; Alice taps Forest for {G}"),
+    ("Alice casts Lightning Bolt targeting Hill Giant and it dies",
+     "Alice casts Lightning Bolt targeting Hill Giant; Hill Giant dies"),
+    ("Alice passes priority to Bob", "Alice passes"),
+    ("Bob's life: 20 -> 17", "Bob has 17 life"),
+    ("M2", "postcombat main phase"),
+    ("Pre-combat main phase", "precombat main phase"),
+])
+def test_a_phrasing_of_a_sixth_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
+    assert (9, "read-as", f"read as: {canonical}", "note") in notes

@@ -55,6 +55,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|five|six))?(?: creatures| of them)?"
                         r"|they|they both|they all")
+_LAST_NAME = re.compile(r"([A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*)(?: for \{[^;]*)?$")   # 'it'
 _ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
@@ -72,7 +73,9 @@ _STEP_WORDS: dict[str, str] = {
     "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
     "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
     "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
-    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step",
+    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step", "beginning": "beginning phase",
+    "ending": "ending phase", "pre-combat main": "precombat main phase", "post-combat main": "postcombat main phase",
+    "m1": "precombat main phase", "m2": "postcombat main phase",
 }
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
@@ -180,6 +183,8 @@ class _Reader:
             rest = self.line(right)
             if rest is None and right[:1].islower():
                 rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
+            if rest is None and re.search(r"\bit\b", right) and (last := _LAST_NAME.search(first[-1])):
+                rest = self.line(re.sub(r"\bit\b", last[1], right, count=1), _subject_of(undecorated(left)))
             if rest is not None:
                 return first + rest
         return None

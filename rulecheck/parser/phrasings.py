@@ -288,6 +288,8 @@ def _damage_of_resolved(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<p>" + _WORD_P + r") passes(?: priority)?(?: to " + _WORD_P + r"| back| too| as well| again)"),
+     lambda r, m: r.clause(f"{m['p']} passes")),
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:taps|is tapped) for (?P<mana>.+)"), _taps_itself),
     (re.compile(r"(?P<p>" + _WORD_P + r")['’]s turn ends"), lambda r, m: r.clause(f"{m['p']} passes the turn")),
     (re.compile(r"[Ee]nd of (?P<p>" + _WORD_P + r")['’]s turn"),
@@ -342,7 +344,8 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<p>" + _WORD_P + r") untaps"), _untaps),
     (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<list>[A-Z\"][^;:]*?(?:,\s*|\s+and\s+)[^;:]+?) with "
                 r"(?P<b>[A-Z\"][^,;:]*)"), _blocks_several),
-    (re.compile(r"(?P<p>" + _WORD_P + r"):?\s+\d+\s*(?:->|-->|→|=>|⇒)\s*(?P<n>\d+)(?:\s+life)?"), _life_change),
+    (re.compile(r"(?P<p>" + _WORD_P + r")(?:['’]s life(?: total)?)?:?\s+\d+\s*(?:->|-->|→|=>|⇒)\s*(?P<n>\d+)"
+                r"(?:\s+life)?"), _life_change),
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) assigns (?P<parts>\d+ .+ to .+)"), _split),
     (re.compile(r"(?P<p>" + _WORD_P + r") (?P<mid>(?:casts|activates) .+? targeting) "
                 r"(?:himself|herself|themselves|themself)(?P<tail>(?: .*)?)"), _reflexive),
