@@ -660,3 +660,19 @@ def test_a_phrasing_of_a_sixth_author_is_read_as_its_canonical_line(line: str, c
     text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
     notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
     assert (9, "read-as", f"read as: {canonical}", "note") in notes
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice and Bob pass", "all players pass"), ("Both pass", "all players pass"),
+    ("Bob: no blocks", "Bob declares no blockers"), ("Alice: no attacks", "Alice declares no attackers"),
+])
+def test_every_player_passing_or_declaring_nothing_is_read(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    assert (9, "read-as", f"read as: {canonical}") in [(v.line, v.rule, v.message) for v in check_text(text)]
+
+
+def test_refused_players_passing_who_are_not_all_the_players() -> None:
+    text = HEAD.replace("players: Alice, Bob", "players: Alice, Bob, Carol") \
+        + "turn 3: Alice, in precombat main phase\nAlice and Bob pass\n"
+    found = [(v.line, v.rule) for v in check_text(text)]
+    assert (9, "syntax") in found and (9, "read-as") not in found

@@ -287,7 +287,23 @@ def _damage_of_resolved(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return _takes_from(r, m) if r.resolved else None
 
 
+def _players_pass(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice and Bob pass': every player passes."""
+    named = set(re.split(r",\s*(?:and\s+)?|\s+and\s+", m["list"]))
+    return ["all players pass"] if named == set(r.ctx.players) else None
+
+
+def _says_none(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob: no blocks', 'Alice: no attacks'."""
+    player = r.player(m["p"])
+    what = "blockers" if m["what"].startswith("block") else "attackers"
+    return [f"{player} declares no {what}"] if player is not None else None
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<list>" + _WORD_P + r"(?:,\s*" + _WORD_P + r")*,?\s+and\s+" + _WORD_P + r") pass(?: priority)?"),
+     _players_pass),
+    (re.compile(r"(?P<p>" + _WORD_P + r"):\s*no (?P<what>blocks?|blockers|attacks?|attackers)"), _says_none),
     (re.compile(r"(?P<p>" + _WORD_P + r") passes(?: priority)?(?: to " + _WORD_P + r"| back| too| as well| again)"),
      lambda r, m: r.clause(f"{m['p']} passes")),
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:taps|is tapped) for (?P<mana>.+)"), _taps_itself),
