@@ -16,27 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-from .phrasings import MORE_RULES, card, life_after, turn_header, undecorated
-
-
-@dataclass(frozen=True)
-class ReadingContext:
-    """What the reader may know of the game so far (filled by the checker from the replay)."""
-
-    players: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()          # cards defined and permanents on the battlefield
-    started: bool = False                # a turn header came
-    active: str = ""
-    step: str | None = None
-    controllers: dict[str, str] = field(default_factory=dict)   # permanent name -> its controller
-    blockers: tuple[str, ...] = ()       # creatures blocking now
-    attackers: tuple[str, ...] = ()      # creatures attacking now
-    powers: dict[str, int] = field(default_factory=dict)        # creature name -> power now
-    dealers: tuple[str, ...] = ()        # creatures that deal combat damage in this step
+from .lineshapes import card, life_after, turn_header, undecorated
+from .phrasings import MORE_RULES
+from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 
 
 @dataclass(frozen=True)
