@@ -67,8 +67,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
             g.plan = [PlanEntry(s) for s in NORMAL_TURN]
             _apply_skips(r)
         return
-    # the previous turn ends here if it was not ended explicitly
-    if not g.between_turns:
+    if not g.between_turns:   # the previous turn ends here if it was not ended explicitly
         end_turn(r, stmt)
     new_turn(r)   # for the day/night check of the untap step
     expected_extra = g.extra_turns.next()
