@@ -106,7 +106,7 @@ def notes_of_reading(code: str, line_no: int, path: str, g: Game, read_as: Viola
     base = read_as.message.removeprefix("read as: ") if read_as is not None else code.strip()
     out: list[Violation] = []
     for ref, full, others in g.readings:
-        base = re.sub(rf"(?<![\w'’]){re.escape(ref.text)}(?![\w'’])", full, base, count=1)
+        base = _in_full(base, ref.text, full)
         if others:
             out.append(Violation(path, line_no, ref.column, line_no, max(ref.end_column, ref.column + 1), SHORT_NAME,
                                  f"'{ref.text}' is read as {full}, the only one on the battlefield, but it could "
@@ -118,3 +118,13 @@ def notes_of_reading(code: str, line_no: int, path: str, g: Game, read_as: Viola
         out.insert(0, Violation(path, line_no, start, line_no, end, READ_AS, f"read as: {base}", NOTE,
                                 hint=READ_AS_HINT))
     return out
+
+
+def _in_full(base: str, written: str, full: str) -> str:
+    """`base` with the first `written` that is not already part of `full` ('Bears', not the Bears of 'Grizzly
+    Bears') written as `full`."""
+    taken = [(m.start(), m.end()) for m in re.finditer(re.escape(full), base)]
+    for m in re.finditer(rf"(?<![\w'’]){re.escape(written)}(?![\w'’])", base):
+        if not any(a <= m.start() and m.end() <= b for a, b in taken):
+            return base[:m.start()] + full + base[m.end():]
+    return base

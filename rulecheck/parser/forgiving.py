@@ -16,26 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-
-
-@dataclass(frozen=True)
-class ReadingContext:
-    """What the reader may know of the game so far (filled by the checker from the replay)."""
-
-    players: tuple[str, ...] = ()
-    names: tuple[str, ...] = ()          # cards defined and permanents on the battlefield
-    started: bool = False                # a turn header came
-    active: str = ""
-    step: str | None = None
-    controllers: dict[str, str] = field(default_factory=dict)   # permanent name -> its controller
-    blockers: tuple[str, ...] = ()       # creatures blocking now
-    attackers: tuple[str, ...] = ()      # creatures attacking now
-    powers: dict[str, int] = field(default_factory=dict)        # creature name -> power now
-    dealers: tuple[str, ...] = ()        # creatures that deal combat damage in this step
+from .lineshapes import card, life_after, turn_header, undecorated
+from .phrasings import MORE_RULES
+from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 
 
 @dataclass(frozen=True)
@@ -46,11 +33,15 @@ class Reading:
 
 Parse = Callable[[str], bool]
 
-_CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) on (?P<rest>[A-Z].*)")
-_DETERMINER = re.compile(r"^(?:the|her|his|their|its|your|my)\s+(?=[A-Za-z])")
+_CAST_ON = re.compile(r"(?P<head>[A-Z][\w'’\-]* casts (?P<spell>[A-Z\"][^,;:]*?)) (?P<on>on|at) "
+                      r"(?P<rest>(?:(?:her|his|their|the|its) )?[A-Z].*)")
+_DETERMINER = re.compile(r"^(?:(?:the|her|his|their|its|your|my)\s+(?:other\s+)?|another\s+)(?=[A-Za-z])")
 _LOOKS_LIKE_A_NAME = re.compile(r"\"[^\"]+\"|[A-Z][\w'’\-]*(?:\s+(?:(?:of|the|from|de|in|on|at)\s+)*[A-Z][\w'’\-]*)*")
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 4, "five": 5, "six": 6,
             "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|five|six))?(?: creatures| of them)?"
+                        r"|they|they both|they all")
+_LAST_NAME = re.compile(r"([A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*)(?: for \{[^;]*)?$")   # 'it'
 _ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
@@ -67,7 +58,10 @@ _STEP_WORDS: dict[str, str] = {
     "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
     "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
     "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
-    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step", "cleanup": "cleanup step",
+    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
+    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step", "beginning": "beginning phase",
+    "ending": "ending phase", "pre-combat main": "precombat main phase", "post-combat main": "postcombat main phase",
+    "m1": "precombat main phase", "m2": "postcombat main phase",
 }
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
@@ -83,6 +77,8 @@ class _Reader:
         self.ctx = ctx
         self.parses = parses
         self.budget = 300
+        self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
+        self.resolved = ""   # what resolved earlier on the same line: the source of 'X takes 2 damage'
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -146,9 +142,13 @@ class _Reader:
         if self.budget < 0:
             return None
         text = text.strip().rstrip(".!").strip()
-        text = _ASIDE.sub("", text).strip()
+        text = _ASIDE.sub("", undecorated(text)).strip()
         if not text:
             return None
+        after = life_after(text, self.ctx.players) if self.ctx.started else None
+        if after is not None:
+            first = self.line(after[0], subject)
+            return [*first, after[1]] if first is not None else None
         if text.startswith(("card ", "title", "players", "turn ")):
             return self.clause(text)
         if subject is not None and text[0].islower():
@@ -163,17 +163,26 @@ class _Reader:
             first = self.line(left, subject)
             if first is None:
                 continue
+            if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
+                self.heading = first[-1]
+            self.resolved = first[-1][:-9] if first[-1].endswith(" resolves") else self.resolved
             rest = self.line(right)
             if rest is None and right[:1].islower():
-                rest = self.line(right, _subject_of(first[-1]))
+                rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
+            if rest is None and re.search(r"\bit\b", right) and (last := _LAST_NAME.search(first[-1])):
+                rest = self.line(re.sub(r"\bit\b", last[1], right, count=1), _subject_of(undecorated(left)))
             if rest is not None:
                 return first + rest
         return None
 
     def clause(self, text: str) -> list[str] | None:
+        self.budget -= 1   # rules that rewrite a clause and read it again stop here, whatever they do
+        if self.budget < 0:
+            return None
         cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
         if cast_on is not None and self.name(cast_on["spell"]) \
-                and not self.name(f"{cast_on['spell']} on {cast_on['rest']}"):
+                and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
+                and (cast_on["on"] == "on" or self.name(_DETERMINER.sub("", cast_on["rest"]))):
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
         if self.parses(text):
             return [self.subject_in_full(text)]
@@ -217,9 +226,10 @@ def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
         who: list[str] | None = list(r.ctx.blockers)
     elif group in ("attackers", "attacking creatures"):
         who = list(r.ctx.attackers)
-    elif group in ("creatures", "two creatures") and written.startswith("both"):
+    elif (together := _IN_COMBAT.fullmatch(written)) is not None:   # 'both die', 'all three creatures die'
         who = [*r.ctx.attackers, *r.ctx.blockers]
-        who = who if len(who) == 2 else None
+        count = _NUMBERS.get(together["n"] or ("both" if "both" in written else ""), 0)
+        who = who if (len(who) == count if count else len(who) >= 2) else None
     else:
         who = r.names(m["list"])
     if not who or len(set(who)) != len(who):
@@ -297,7 +307,7 @@ def _taps(r: _Reader, m: re.Match[str]) -> list[str] | None:
     player, things = r.player(m["p"]), r.names(m["list"])
     if player is None or things is None:
         return None
-    return [f"{player} {m['verb']} {', '.join(things)}"]
+    return [f"{player} {m['verb']} {', '.join(things)}{m['mana'] or ''}"]
 
 
 def _untaps_all(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -394,32 +404,13 @@ def _passes_the_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return ["cleanup step"]
 
 
-def _card(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """A card definition with rules text the language doesn't read: that text is kept quoted (not interpreted)."""
-    head = f"card {m['name'].strip()}:"
-    props: list[str] = []
-    for prop in (p.strip() for p in m["props"].split(",")):
-        if not prop:
-            continue
-        if r.parses(f"{head} {prop}"):
-            props.append(prop)
-        elif len(prop.split()) < 3 and "{" not in prop:
-            return None   # a misspelt keyword ('flyng'), not rules text: the syntax error says the nearest one
-        elif props and not r.parses(f"{head} {props[-1]}") and props[-1].startswith('"'):
-            props[-1] = props[-1][:-1] + ", " + prop.replace('"', "'") + '"'
-        else:
-            props.append('"' + prop.replace('"', "'") + '"')
-    if not props or not r.parses(f"{head} {props[0]}"):
-        return None
-    return [f"{head} {', '.join(props)}"]
-
-
 _NAME = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
-    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), _card),
+    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), card),
     (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
-                r"targeting|on|to)) (?:a|an|the|her|his|their|its) (?P<rest>[A-Z].*)"), _without_article),
+                r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
+                r"(?P<rest>[A-Z].*)"), _without_article),
     (re.compile(_P + r" (?:chump[- ]?)?blocks with (?P<list>.+)"), _blocks_the_attacker),
     (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"),
      _plural_is),
@@ -440,7 +431,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r" draws(?: for (?:the|her|his|their) turn| normally)?"), _draws),
     (_STEP_RE, _step),
     (_STEP_NAMES, _step),
-    (re.compile(_P + r" (?:moves|goes|proceeds|moves on|passes) (?:in)?to (?:the )?(?P<to>[a-z ]+)"), _moves_to),
+    (re.compile(_P + r" (?:moves|goes|proceeds|moves on|passes) (?:in)?to (?:the |her |his |their )?(?P<to>[a-z ]+)"),
+     _moves_to),
     (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*) (?:(?:has no (?:untapped )?creatures|can't block[^,]*|cannot block[^,]*"
                 r"|has no (?:untapped )?blockers),? (?:so )?no blocks?|declares no blocks|makes no blocks|doesn't block"
                 r"|does not block|chooses not to block|blocks nothing|has no blocks|can't block[^,]*|cannot block[^,]*)"
@@ -453,7 +445,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r"(?:'s hand:?| has in hand:?| holds:?)\s+(?P<list>.+)"), _hand),
     (re.compile(_P + r" has (?P<list>.+?) in (?:hand|her hand|his hand|their hand)"), _hand),
     (re.compile(_P + r" controls (?P<list>.+)"), _controls),
-    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+)"), _taps),
+    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"), _taps),
     (re.compile(_P + r" untaps (?:everything|all|all (?:her|his|their) permanents)"), _untaps_all),
     (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
@@ -462,13 +454,26 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
                 r"(?P<y>" + _NAME + ")"), _deal_together),
     (re.compile(r"(?P<x>" + _NAME + r") (?P<rest>(?:resolves|dies|attacks|blocks|deals|assigns|triggers|is|has|"
                 r"becomes|gets|gains) .*|resolves|dies|triggers)"), _named),
+    *MORE_RULES,
 ]
+
+
+def _step_of(written: str) -> str | None:
+    m = _STEP_RE.fullmatch(written.strip())
+    if m is not None and not m["edge"]:
+        return _STEP_WORDS[m["s"].lower()]
+    m = _STEP_NAMES.fullmatch(written.strip())
+    return m["s"] if m is not None and not m["edge"] else None
 
 
 def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
-    if (code.lstrip().startswith("card ") and ":" not in code) or code.lstrip().startswith("turn "):
-        return None   # a turn header is the grammar's alone: its parenthesised words mean something
+    if code.lstrip().startswith("card ") and ":" not in code:
+        return None
+    h = undecorated(code.strip())
+    if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
+        # a turn header: only a number, a player and a first step are read; its other words mean something
+        return turn_header(h, ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None

@@ -96,6 +96,9 @@ class Engine:
         if cls is n.DeclareBlockers and g.step == "declare attackers step" and g.mode == "implicit" \
                 and not g.between_steps:
             implied_blockers_step(r, stmt)
+        elif cls is n.DeclareAttackers and g.step == "beginning of combat step" and g.mode == "implicit" \
+                and not g.between_steps:
+            implied_attackers_step(r, stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
@@ -191,6 +194,15 @@ def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:
         step_boundary(r, n.StepBoundary(stmt.span, "declare blockers step", HEADING))
 
 
+def implied_attackers_step(r: Replay, stmt: n.Statement) -> None:
+    """Likewise, an attack declared in a beginning of combat step that began as a heading ('Combat', not the
+    step the turn header joined) says the declare attackers step began."""
+    g = r.game
+    if r.by_heading and len(g.turn_steps) > 1 and g.plan and g.plan[0].step == "declare attackers step" \
+            and r.first_other is None:
+        step_boundary(r, n.StepBoundary(stmt.span, "declare attackers step", HEADING))
+
+
 def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
     """'Bob has 20 life' before the first turn says how the game starts: 'Bob: life 20' (noted as read so)."""
     fact = f"{stmt.subject.text}: {stmt.what} {stmt.count}"
@@ -201,14 +213,20 @@ def _starting_fact(g: Game, stmt: n.AssertCount) -> tuple[n.Statement, Handler]:
 
 
 def _cast_on(g: Game, stmt: n.Statement, err: UnknownName) -> n.Cast | None:
-    """'Alice casts Giant Growth on Grizzly Bears': the grammar reads one name where the caster wrote a spell and
-    its target; when the name is unknown and the words before ' on ' name a card, the spell targets the rest."""
-    if not isinstance(stmt, n.Cast) or err.ref is not stmt.card or " on " not in stmt.card.text:
+    """'Alice casts Giant Growth on Grizzly Bears' (or 'on her Grizzly Bears', 'at Hill Giant'): the grammar reads
+    one name where the caster wrote a spell and its target; when the name is unknown and the words before ' on '
+    name a card, the spell targets the rest."""
+    if not isinstance(stmt, n.Cast) or err.ref is not stmt.card:
         return None
-    spell, _, target = stmt.card.text.rpartition(" on ")
-    if g.cards.find(spell) is None or not target[:1].isupper():
-        return None
+    word = " on " if " on " in stmt.card.text else " at "   # 'Lightning Bolt at Hill Giant': a known target only
+    spell, _, target = stmt.card.text.rpartition(word)
     at = stmt.card.column + len(spell) + 4
+    owner, space, rest = target.partition(" ")
+    if owner in ("her", "his", "their", "the", "its") and space:
+        target, at = rest, at + len(owner) + 1   # 'on her Grizzly Bears'
+    if not spell or g.cards.find(spell) is None or not target[:1].isupper() \
+            or (word == " at " and target not in g.pstate and g.find_perm_quietly(n.Ref(target, 1, 1)) is None):
+        return None
     ref = n.Ref(target, at, at + len(target))
     written = n.Ref(stmt.card.text, stmt.card.column, stmt.card.end_column)
     g.readings.append((written, f"{spell} targeting {target}", ()))

@@ -38,4 +38,22 @@ def passes_between(r: Replay, stmt: n.Statement, step: str, until: int) -> bool:
     return True
 
 
+def restates(r: Replay, stmt: n.StepBoundary, step: str) -> bool:
+    """A heading naming the step the game is in, which began with a heading or the turn header ('turn 8: Bob, in
+    postcombat main phase' / 'postcombat main phase') with no event since: the game is already there, and
+    nothing begins (a step that had events, like a cleanup step where players got priority, begins again)."""
+    g = r.game
+    return stmt.edge == HEADING and g.mode == "implicit" and r.by_heading and g.step == step \
+        and r.first_other is None and not g.between_steps and not g.between_turns \
+        and not (g.plan and g.plan[0].step == step)
+
+
+def passes_to_next_turn(r: Replay) -> bool:
+    """The next turn header after a step that began as a heading ('EOT', 'end step'): the rest of the turn passed
+    with nothing of note, as after a heading later in the turn (a step narrated with 'begins' is not a heading,
+    and a jump from it stays a finding)."""
+    g = r.game
+    return r.by_heading and g.mode == "implicit" and not r.marks_gaps and all(e.origin == "normal" for e in g.plan)
+
+
 CHECKS = ("508.6",)   # flagged by passes_between

@@ -23,7 +23,7 @@ from .context import Replay
 from .control import begin_turn as begin_controlled_turn
 from .designations import new_turn
 from .gameover import before_event as before_game_event
-from .headings import HEADING, heading_step, passes_between
+from .headings import HEADING, heading_step, passes_between, passes_to_next_turn, restates
 from .mana import burn_narrated, misnarrated_burn, step_ends
 from .registry import handles
 from .skips import apply_skips
@@ -69,8 +69,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
             g.plan = [PlanEntry(s) for s in NORMAL_TURN]
             apply_skips(r)
         return
-    # the previous turn ends here if it was not ended explicitly
-    if not g.between_turns:
+    if not g.between_turns:   # the previous turn ends here if it was not ended explicitly
         end_turn(r, stmt)
     new_turn(r)   # for the day/night check of the untap step
     expected_extra = g.extra_turns.next()
@@ -157,7 +156,7 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
         elif missing.step == "cleanup step" and "cleanup step" in g.turn_steps:
             r.flag(stmt, "514.3a", f"players got priority in the cleanup step of turn {g.turn}, so another "
                                    "cleanup step must follow before the turn ends")
-        elif not r.gap:
+        elif not r.gap and not passes_to_next_turn(r):
             _order_violation(r, stmt, missing, "the turn ends")
         else:
             for e in list(g.plan):
@@ -243,7 +242,8 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
-    step = heading_step(r, stmt, step)
+    if restates(r, stmt, step := heading_step(r, stmt, step)):
+        return
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False

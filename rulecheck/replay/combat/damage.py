@@ -33,6 +33,9 @@ DAMAGE_AS_ASSIGNED = "2003:310.4"         # combat damage on the stack is dealt 
                                  "506.3b", "506.3d", "508.4a", "703.4j"))
 def assign(r: Replay, stmt: n.AssignDamage) -> None:
     g = r.game
+    if any(a.recipient.text not in g.pstate and g.named(a.recipient.text) is None for a in stmt.assignments):
+        stmt = n.replace(stmt, assignments=tuple(n.replace(a, recipient=_plain(g, a.recipient))
+                                               for a in stmt.assignments))
     p = g.perm(stmt.creature, anywhere=True)
     player = p.controller
     kind = "assign_ap" if is_active(g, player) else "assign_dp"
@@ -210,6 +213,8 @@ def _wrong_strike_step(r: Replay, stmt: n.Statement, p: Permanent) -> bool:
 @handles(n.DealDamage, checks=("703.4k", "510.5", DAMAGE_AS_ASSIGNED))
 def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     g = r.game
+    if stmt.recipient.text not in g.pstate and g.named(stmt.recipient.text) is None:
+        stmt = n.replace(stmt, recipient=_plain(g, stmt.recipient))
     src = g.find_perm(stmt.source, anywhere=True)
     combat = stmt.combat or (src is not None and src.in_combat and g.step in DAMAGE_STEPS and r.resolving is None)
     if combat and src is not None and r.resolving is not None and r.resolving.kind == "damage":
@@ -232,6 +237,20 @@ def deal_one(r: Replay, stmt: n.DealDamage) -> None:
     apply_damage(g, src, stmt.amount, stmt.recipient.text)
     if combat:
         combat_damage_to_monarch(g, src, stmt.amount, stmt.recipient.text)
+
+
+def _plain(g: Game, ref: n.Ref) -> n.Ref:
+    """"Bob's Hill Giant", when Bob controls Hill Giant, or a short form of a name ('Bears'): the permanent's
+    name, as the judgements compare it."""
+    text = ref.text
+    if text in g.pstate or g.named(text) is not None:
+        return ref
+    owner, mark, rest = text.partition("'s ")
+    if mark and owner in g.pstate:
+        p = g.named(rest)
+        return n.Ref(rest, ref.column, ref.end_column) if p is not None and p.controller == owner else ref
+    p = g.find_perm_quietly(ref)
+    return n.Ref(p.name, ref.column, ref.end_column) if p is not None else ref
 
 
 def _judge_told_damage(r: Replay, stmt: n.DealDamage, src: Permanent) -> None:

@@ -1,0 +1,146 @@
+"""Whole-line shapes for the forgiving reader (rulecheck/parser/forgiving.py): turn headers in other shapes, the
+marks around a line (a heading's '==', a list's bullet, a closing colon), a player's life after an event, and card
+definitions whose properties are written without commas or braces. Like the rest of the reader, this runs only on
+lines the grammar rejected."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from .phrasings import _WORD_P, _Reader
+
+_TURN = re.compile(
+    r"(?:(?:T|[Tt]urn)\s*(?P<n>\d+)\s*[:.,\-–—]?\s*(?P<p>" + _WORD_P + r")(?:['’]s turn)?"
+    r"|[Tt]urn\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")\s*\)"
+    r"|(?P<p3>" + _WORD_P + r")(?:['’]s turn|, turn)\s*(?:\(\s*turn\s*)?(?P<n3>\d+)\s*\)?)"
+    r"(?:(?:\s*[,:\-–—]\s*|\s*(?=\())\(?\s*(?:(?:starting |beginning )?(?:in|at) (?:the )?)?"
+    r"(?P<step>[A-Za-z0-9 ]+?)\s*\)?)?\s*")
+
+
+def turn_header(text: str, players: Sequence[str], step_of: Callable[[str], str | None]) -> str | None:
+    """'T5: Alice', 'Turn 5 (Alice)', "Alice's turn 5", with an optional first step ('T5: Alice, in upkeep'):
+    the canonical `turn 5: Alice[, in upkeep step]`. Only a number, a player and a step: anything else a header
+    says (an extra turn, a controller) is the grammar's, and refused here."""
+    m = _TURN.fullmatch(text.strip())
+    if m is None:
+        return None
+    number = m["n"] or m["n2"] or m["n3"]
+    player = m["p"] or m["p2"] or m["p3"]
+    if player not in players:
+        return None
+    if m["step"] is None:
+        return f"turn {number}: {player}"
+    step = step_of(m["step"])
+    return f"turn {number}: {player}, in {step}" if step else None
+
+
+_COST = re.compile(r"(?:mana )?costs? (?P<m>(?:[0-9]+|[WUBRGCX])+)")
+
+
+def mana_cost(prop: str) -> str | None:
+    """A card's 'cost 2G': its mana cost, with braces."""
+    m = _COST.fullmatch(prop)
+    if m is None:
+        return None
+    return "mana cost " + "".join("{" + x + "}" for x in re.findall(r"[0-9]+|[WUBRGCX]", m["m"]))
+
+
+_DECORATED = re.compile(r"(?:={2,}|-{2,}|\*{2,})\s*(?P<t>[^=*]+?)\s*(?:={2,}|-{2,}|\*{2,})")
+
+
+def undecorated(text: str) -> str:
+    """'== Combat ==', '(Bob to 17)', 'Declare attackers:', 'then Bob casts ...': the words without their marks."""
+    text = re.sub(r"^(?:[-*•>]|\d+[.)])\s+", "", text)   # a list's bullet or number
+    m = _DECORATED.fullmatch(text)
+    if m is not None:
+        text = m["t"]
+    if text.startswith("(") and text.endswith(")") and text.count("(") == 1:
+        text = text[1:-1].strip()
+    if text.endswith(":") and text.count(":") == 1:
+        text = text[:-1].rstrip()
+    text = re.sub(r",\s+(?=(?:targeting|paying|sacrificing)\b)", " ", text)
+    text = re.sub(r"\s*\(\d+/\d+\)", "", text)   # 'Grizzly Bears (2/2)': a reminder of its size
+    text = re.sub(r"^([A-Z][\w'’\-]* controls [A-Z\"][^,;:()]*?) \(tapped\)$", r"\1: tapped", text)
+    text = re.sub(r"^(?:[Ii]n response|[Tt]hen|[Nn]ext|[Aa]fter that|[Ff]inally),\s+", "", text)
+    text = re.sub(r"(?<=\w),\s*in response,\s*", " ", text)   # 'Bob, in response, casts Shock'
+    text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass)", lambda m: m[0].lower(), text)
+    if text.startswith(("then ", "and then ")):
+        text = text.split("then ", 1)[1].lstrip()
+    return text
+
+
+_LIFE_AFTER = re.compile(r"(?P<head>.+ )(?P<p>" + _WORD_P + r") \((?:to |at |now )?(?P<n>\d+)(?: life)?\)")
+
+
+def life_after(text: str, players: Sequence[str]) -> tuple[str, str] | None:
+    """'Grizzly Bears deals 2 damage to Bob (18)': the event, and then the player's life total (not a second
+    object named 'Bob (18)')."""
+    m = _LIFE_AFTER.fullmatch(text)
+    if m is None or m["p"] not in players:
+        return None
+    return m["head"] + m["p"], f"{m['p']} has {m['n']} life"
+
+
+_MANA_TOKEN = r"(?:\{[0-9WUBRGCX]+\}|[0-9]+|[WUBRGCX])+"
+
+
+def card_props(prop: str, ok: Callable[[str], bool]) -> list[str] | None:
+    """One comma-separated part of a card definition as the properties the grammar reads: 'cost 2G' (a mana
+    cost), 'Creature 4/4' (capitals), '4/4 creature', '3WW creature 4/4', 'instant {U}{U}', 'creature 4/4 flying
+    vigilance' or 'creature 4/4 with flying and vigilance' (keywords without commas). What can't be split into
+    properties that read is left whole (and quoted as rules text by the reader); None for a type followed by one
+    or two words that aren't a property (a misspelt keyword: 'creature 4/4 flyng')."""
+    if not prop or ok(prop) or '"' in prop:
+        return [prop]
+    cost = mana_cost(prop)
+    if cost is not None:
+        return [cost]
+    for text in dict.fromkeys((prop, prop.lower())):
+        out: list[str] = []
+        lead = re.match(r"(" + _MANA_TOKEN + r")\s+(?=[a-zA-Z])", text)
+        trail = re.search(r"\s+(" + _MANA_TOKEN + r")$", text)
+        for m in (lead, trail):
+            if m is not None and re.search(r"[WUBRGC}]", m[1]):
+                out.append(mana_cost("cost " + m[1].replace("{", "").replace("}", "")) or "")
+                text = text[m.end():] if m is lead else text[:m.start()]
+        text = re.sub(r"^(\d+/\d+) ((?:[a-z]+ )*?creature)\b", r"\2 \1", text.strip())
+        words = [w for w in re.split(r"\s+", re.sub(r"\b(?:with|and)\b", " ", text)) if w]
+        at = next((i for i in range(len(words), 0, -1) if ok(" ".join(words[:i]))), 0)
+        if at == 0:
+            continue
+        out.insert(0, " ".join(words[:at]))
+        while at < len(words):
+            end = next((j for j in range(len(words), at, -1) if ok(" ".join(words[at:j]))), None)
+            if end is None:
+                break
+            out.append(" ".join(words[at:end]))
+            at = end
+        if at == len(words) and all(out) and len(out) + (text != prop) > 1:
+            return out
+        if 0 < len(words) - at < 3 and not re.search(r"[{}:]", text):
+            return None
+    return [prop]
+
+
+def card(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """A card definition with rules text the language doesn't read: that text is kept quoted (not interpreted)."""
+    head = f"card {m['name'].strip()}:"
+    props: list[str] = []
+    parts = [card_props(p.strip(), lambda q: r.parses(f"{head} {q}")) for p in m["props"].split(",")]
+    if any(x is None for x in parts):
+        return None   # a misspelt keyword after the type ('creature 4/4 flyng'): the syntax error says the nearest
+    for prop in (q for x in parts for q in x or ()):
+        if not prop:
+            continue
+        if r.parses(f"{head} {prop}"):
+            props.append(prop)
+        elif len(prop.split()) < 3 and "{" not in prop:
+            return None   # a misspelt keyword ('flyng'), not rules text: the syntax error says the nearest one
+        elif props and not r.parses(f"{head} {props[-1]}") and props[-1].startswith('"'):
+            props[-1] = props[-1][:-1] + ", " + prop.replace('"', "'") + '"'
+        else:
+            props.append('"' + prop.replace('"', "'") + '"')
+    if not props or not r.parses(f"{head} {props[0]}"):
+        return None
+    return [f"{head} {', '.join(props)}"]
