@@ -14,7 +14,6 @@ CASES = [
     ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 21 more", "did you mean 'upkeep step'?"),  # noqa: E501
     ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
     ('players Alice, Bob', 9, 14, "unexpected 'Alice'; expected ':'", "'players' needs a colon, as in 'players: ...'"),
-    ('turn 4 Bob', 8, 11, "unexpected 'Bob'; expected ':' or 'ends'", "a turn header needs a colon, as in 'turn 3: Alice'"),
     ('Alice passes priority please', 23, 29, "unexpected 'please'; expected ';'", None),
     ('Alice casts', 12, 13, 'the statement is incomplete; expected a name', "did you mean 'Alice casts NAME'?"),
     ('Craw Wurm assigns to Bob', 19, 25, "unexpected 'to Bob'; expected 'no' or a number", "did you mean 'Craw Wurm assigns 2 to Bob'?"),  # noqa: E501
