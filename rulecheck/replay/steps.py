@@ -42,7 +42,7 @@ _STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if g.started and (g.table.at_risk or g.table.over or g.table.left_any) and before_game_event(r, stmt):
+    if g.started and g.table.watch and before_game_event(r, stmt):
         return
     team_turn(r, stmt)
     begin_controlled_turn(r, stmt)
@@ -243,7 +243,8 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
-    step = heading_step(r, stmt, step)
+    if stmt.edge == HEADING:
+        step = heading_step(r, stmt, step)
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False
