@@ -47,7 +47,7 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         return
     else:
         other_event(r, stmt)
-    held = ps.zones.count("library")
+    held = ps.zones.library.count
     if ps.hand is not None:
         ps.hand += stmt.count if held is None else min(stmt.count, held)
     if not ps.zones.draw(stmt.count):   # more than a library known to be this small holds: a loss (704.5b)
