@@ -133,7 +133,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
     elif isinstance(stmt, n.Untap):
         for ref in stmt.permanents:
             p = g.perm(ref, prefer=lambda q: q.tapped)
-            if not is_active(g, p.controller):
+            if p.controller != g.active and not is_active(g, p.controller):
                 r.flag(stmt, "502.2", f"{p.name} is {p.controller}'s; only the active player's permanents untap "
                                       f"in {g.active}'s untap step", ("703.4b",))
             elif g.has_ability(p, keep):
