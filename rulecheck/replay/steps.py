@@ -95,14 +95,15 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     else:
         nxt = next_in_turn_order(g, g.normal_turn_player)   # the next team's, with teams (805.4)
         skipped: list[str] = []
-        while (skipper := next((x for x in teammates(g, nxt) if x in g.skip_turns), None)) is not None:
+        while g.skip_turns and (skipper := next((x for x in teammates(g, nxt) if x in g.skip_turns), None)) is not None:
             g.skip_turns.remove(skipper)   # a player's skipped turn is the team's (805.8)
             skipped.extend(teammates(g, nxt))
             nxt = next_in_turn_order(g, nxt)
-        if nxt not in teammates(g, player) and not stmt.extra and player in skipped:
+        others = nxt not in teammates(g, player)
+        if others and not stmt.extra and player in skipped:
             r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s, but {player} skips this turn, so {nxt} takes "
                                    "the next turn")
-        elif nxt not in teammates(g, player) and not stmt.extra:
+        elif others and not stmt.extra:
             r.flag(stmt, "500.1", f"turn {stmt.number} is {player}'s, but {nxt} takes the next turn")
         if not stmt.extra:
             g.normal_turn_player = player
