@@ -145,9 +145,9 @@ def test_a_suffix_variant_is_built_from_its_shape_without_lark(monkeypatch: pyte
     calls: list[str] = []
     lark = parser._parse_uncached
 
-    def counted(code: str, line_no: int) -> list[parser.n.Statement] | parser.SyntaxProblem:
+    def counted(code: str, line_no: int, quiet: bool = False) -> list[parser.n.Statement] | parser.SyntaxProblem:
         calls.append(code)
-        return lark(code, line_no)
+        return lark(code, line_no, quiet)
 
     monkeypatch.setattr(parser, "_parse_uncached", counted)
     lines = ['Bob declares Sengir Vampire (57), "Vampire  Bats (58)" attacking Alice',
@@ -279,3 +279,13 @@ def test_suffix_variants_read_as_lark_reads_them(form: str, names: list[str], su
     for i, shift in enumerate([0, *shifts, 5]):
         line = _other_digits(code, shift)
         assert parser.parse_line(line, i + 1) == parser._parse_uncached(line, i + 1), line
+
+
+def test_a_quiet_parse_reads_what_a_parse_reads_and_rejects_without_a_message() -> None:
+    parser.clear_cache()
+    read = "card Grizzly Bears: creature 2/2"
+    assert parser.parse_line(read, 3, quiet=True) == parser.parse_line(read, 3)
+    rejected = "card X: deals 2 damage to each creature"
+    assert isinstance(parser.parse_line(rejected, 1), parser.SyntaxProblem)
+    assert parser.parse_line(rejected, 1).message != parser.UNREAD.message  # type: ignore[union-attr]
+    assert parser.parse_line(rejected, 1, quiet=True) is parser.UNREAD

@@ -106,7 +106,7 @@ def grammar_ability(text: str) -> n.Ability | None:
     """The ability the grammar reads in `text` (a whole card property), or None."""
     if not text or '"' in text or "," in text or ";" in text or "#" in text:
         return None
-    parsed = parse_line(f"card X: {text}", 1)
+    parsed = parse_line(f"card X: {text}", 1, quiet=True)
     if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], n.CardDef):
         return None
     card = parsed[0]
@@ -120,7 +120,7 @@ def quoted(text: str) -> n.Ability | None:
     text = " ".join(text.replace('"', "'").split())
     if not text:
         return None
-    parsed = parse_line(f'card X: "{text}"', 1)
+    parsed = parse_line(f'card X: "{text}"', 1, quiet=True)
     if not isinstance(parsed, list) or not parsed or not isinstance(parsed[0], n.CardDef) \
             or len(parsed[0].abilities) != 1:
         return None

@@ -16,7 +16,6 @@ from ..parser import SyntaxProblem, parse_line, split_comment
 from ..replay.engine import Engine, LineObserver
 from .cardfiles import _include
 from .directives import _directive
-from .forgive import did_you_mean, forgive, notes_of_reading
 from .reading import _blocks, _lines_of_bytes
 from .result import FileResult, _failure, select_violations
 
@@ -43,15 +42,17 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     if seen is not None:
         seen.append(replay)
     feed = replay.feed
-    game = replay.replay.game
+    readings = replay.replay.game.readings   # short names read on the line being replayed (kept, not replaced)
     unread = 0
     violations = result.violations
     statements = result.statements
     include = n.Include
     problem = SyntaxProblem
 
-    def replay_block(block: list[tuple[int, str, list[n.Statement], Violation | None]], statements: int) -> int:
-        for line_no, code, parsed, read_as in block:
+    def replay_block(block: list[tuple[int, str, list[n.Statement]]], statements: int,
+                     read_as: Violation | None = None) -> int:
+        """Replay the block's lines; `read_as`: the block is one line the forgiving reader read."""
+        for line_no, code, parsed in block:
             for stmt in parsed:
                 statements += 1
                 if type(stmt) is include:
@@ -65,8 +66,10 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                                                 stmt.span.end_column, "internal-error",
                                                 f"rulecheck failed on this statement {_failure(exc)}; the rest "
                                                 "of the file is still checked; please report it"))
-            if read_as is not None or game.readings:   # what the line was read as, and short names it used
-                violations.extend(notes_of_reading(code, line_no, path, game, read_as))
+            if readings or read_as is not None:   # what the line was read as, and short names it used
+                # (imported here: a game that never reads a line so pays nothing for the reader)
+                from .forgive import notes_of_reading
+                violations.extend(notes_of_reading(code, line_no, path, replay.replay.game, read_as))
         return statements
 
     # Lines are parsed a block at a time, then the block is replayed: the parser's first-seen lines, which go
@@ -75,7 +78,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
     # statements, and what is found, are the same; memory holds one block. A line the grammar rejects is the
     # exception: the forgiving reader reads it with what the game knows so far, so the block before it is
     # replayed first.
-    block: list[tuple[int, str, list[n.Statement], Violation | None]] = []
+    block: list[tuple[int, str, list[n.Statement]]] = []
     # parse_lines' loop, written out: this loop runs once a line, and every layer of generators costs
     for line_no, raw in lines:
         if "#" in raw:
@@ -94,6 +97,7 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
             block = []
             if code.lstrip().startswith("turn"):
                 replay.replay.turn_written = True   # the game has begun, even if its first line can't be read
+            from .forgive import did_you_mean, forgive
             forgiven = forgive(code, line_no, replay.replay, path)   # only lines the grammar rejects pay for this
             if forgiven is None:
                 parsed = did_you_mean(parsed, code)
@@ -101,9 +105,9 @@ def check_lines(lines: Iterator[tuple[int, str]], path: str, result: FileResult 
                                             parsed.rule, parsed.message, hint=parsed.hint))
                 unread += 1
                 continue
-            statements = replay_block([(line_no, code, forgiven[0], forgiven[1])], statements)
+            statements = replay_block([(line_no, code, forgiven[0])], statements, forgiven[1])
             continue
-        block.append((line_no, code, parsed, None))  # type: ignore[arg-type]
+        block.append((line_no, code, parsed))  # type: ignore[arg-type]
         if len(block) >= _BLOCK:
             statements = replay_block(block, statements)
             block = []

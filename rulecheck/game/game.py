@@ -49,6 +49,7 @@ class Game:
         self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
         self._next_pid = 1
         self.mode = "implicit"
+        self.teamed = False   # the players have teams (teams.py); without, each team question costs one test
         self.abilities_unknown = False   # cards may have abilities their definitions don't list
         self.option = ""
         self.archenemy: str | None = None
@@ -322,6 +323,11 @@ class Game:
         without its card database) any ability it isn't known to lack may be there, so nothing it could allow is
         flagged."""
         return self.abilities_unknown or self.has_ability(p, text)
+
+    def printed(self, text: str) -> bool:
+        """Whether a permanent on the battlefield, phased out or not, is printed with this ability (the cheap
+        test before `global_static`)."""
+        return bool(self._statics.get(text))
 
     def global_static(self, text: str, controller: str | None = None) -> list[Permanent]:
         """Permanents on the battlefield (not phased out) printed with this ability, optionally of one controller."""

@@ -343,9 +343,11 @@ class Table:
     # a player may have lost (0 life, ten poison counters, a draw from an empty library): the next check before
     # priority looks (704.3); until then nothing is checked, so the common path pays nothing
     at_risk: bool = False
+    watch: bool = False   # at_risk or over or left_any: the one test the engine makes before each statement
     risk_lines: dict[str, int] = field(default_factory=dict)   # player -> the line on which the risk began
     clock: Callable[[], int] | None = None          # the line being replayed
 
     def risk(self, player: str) -> None:
         self.at_risk = True
+        self.watch = True
         self.risk_lines.setdefault(player, self.clock() if self.clock is not None else 0)

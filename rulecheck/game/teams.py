@@ -49,15 +49,20 @@ def form_teams(g: Game, teams: list[tuple[str, ...]]) -> None:
                     setattr(ps, f.name, getattr(old, f.name))
             ps.team = team
             g.pstate[name] = ps
+    g.teamed = True
 
 
 def has_teams(g: Game) -> bool:
+    if not g.teamed:
+        return False
     ps = g.pstate.get(g.active) if g.active else None
     return ps is not None and bool(ps.team)
 
 
 def teammates(g: Game, player: str) -> tuple[str, ...]:
     """The players of `player`'s team, `player` included: `(player,)` in a game without teams."""
+    if not g.teamed:
+        return (player,)
     ps = g.pstate.get(player)
     return ps.team if ps is not None and ps.team else (player,)
 
@@ -66,6 +71,8 @@ def is_active(g: Game, player: str) -> bool:
     """Whether `player` is an active player: the active player, or a player of the active team (805.4a)."""
     if player == g.active:
         return True
+    if not g.teamed:
+        return False
     ps = g.pstate.get(g.active)
     return ps is not None and player in ps.team
 

@@ -141,7 +141,9 @@ class PlayerZones:
     def draw(self, number: int) -> bool:
         """Cards are drawn from the top of the library: whether the library (when its size is known) had them."""
         library = self.library
-        enough = library.count is None or library.count >= number
+        if library.count is None:
+            return True   # a library of unknown size (nearly every game): nothing known leaves it
+        enough = library.count >= number
         for _ in range(number):
             self._take_top()
         return enough

@@ -88,19 +88,19 @@ __all__ = ["GRAMMAR_FILE", "GRAMMAR_PACKAGE", "MAX_LINE_LENGTH", "MAX_NUMBER", "
            "Lark", "ParsedLine", "SyntaxProblem", "_Build", "_Generations", "_SHAPES", "_SHAPE_CACHE_SIZE",
            "_CACHE_SIZE", "_LINES", "_SUFFIX", "_Shape", "_blank_digits", "_digit_blind", "_lark", "_parse_cold",
            "_parse_uncached", "_shape_of", "_table_cache", "_terminal_digit_blind", "_turn_line", "clear_cache",
-           "grammar_text", "lark_parser", "n", "parse_line", "parse_lines", "split_comment"]
+           "UNREAD", "grammar_text", "lark_parser", "n", "parse_line", "parse_lines", "split_comment"]
 
 _SHAPE_CACHE_SIZE = 2048
 _SHAPES: _Generations[_Shape | _FirstOfShape | None] = _Generations(_SHAPE_CACHE_SIZE)
 
 
-def _parse_cold(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
+def _parse_cold(code: str, line_no: int, quiet: bool = False) -> list[n.Statement] | SyntaxProblem:
     """A line the line cache does not hold: from the shape cache when it can, else from Lark."""
     if "(" not in code or "\x00" in code:
-        return _parse_uncached(code, line_no)
+        return _parse_uncached(code, line_no, quiet)
     key, count = _SUFFIX.subn(_blank_digits, code)
     if not count:
-        return _parse_uncached(code, line_no)
+        return _parse_uncached(code, line_no, quiet)
     entry: _Shape | _FirstOfShape | None = None
     known = key in _SHAPES.young
     if known:
@@ -114,7 +114,7 @@ def _parse_cold(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
         _SHAPES.put(key, entry)
     if entry is not None:
         return _from_shape(entry, code, line_no)
-    parsed = _parse_uncached(code, line_no)
+    parsed = _parse_uncached(code, line_no, quiet)
     if not known and not isinstance(parsed, SyntaxProblem):
         _SHAPES.put(key, _FirstOfShape(code, tuple(parsed)))
     return parsed
@@ -129,8 +129,9 @@ class ParsedLine(NamedTuple):
     problem: SyntaxProblem | None
 
 
-def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
-    """Parse one line of transcript code (comment already removed).
+def parse_line(code: str, line_no: int, *, quiet: bool = False) -> list[n.Statement] | SyntaxProblem:
+    """Parse one line of transcript code (comment already removed). `quiet`: a probe (does the grammar read
+    this?) that never shows the problem, so a line the grammar rejects gets `UNREAD`, made without a message.
 
     Game logs repeat the same lines constantly (priority passes, step headers, the same attacks turn after
     turn), so a successful parse is kept, keyed by the exact code, and a repeat only gets fresh spans for its
@@ -146,7 +147,7 @@ def parse_line(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
             turn = _turn_line(code, line_no)
             if turn is not None:
                 return [turn]
-            parsed = _parse_cold(code, line_no)
+            parsed = _parse_cold(code, line_no, quiet)
             if isinstance(parsed, SyntaxProblem):
                 return parsed
             template = tuple((type(st), st.span.column, st.span.end_column, _rest_of(st)) for st in parsed)
@@ -190,13 +191,16 @@ def clear_cache() -> None:
     _SHAPES.clear()
 
 
-def _parse_uncached(code: str, line_no: int) -> list[n.Statement] | SyntaxProblem:
+UNREAD = SyntaxProblem(1, 1, 1, "the grammar does not read this line")   # a quiet parse's answer (parse_line)
+
+
+def _parse_uncached(code: str, line_no: int, quiet: bool = False) -> list[n.Statement] | SyntaxProblem:
     parser, build = _lark()
     build.line_no = line_no
     try:
         result = parser.parse(code)
     except UnexpectedInput as err:
-        return _problem(code, line_no, err)
+        return UNREAD if quiet else _problem(code, line_no, err)
     except VisitError as err:  # a transformer failure on odd input: report, never raise
         return SyntaxProblem(line_no, 1, len(code) + 1, f"cannot read this statement ({err.orig_exc})")
     except _NumberTooLarge as err:

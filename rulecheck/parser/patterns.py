@@ -81,6 +81,9 @@ class PatternCache:
     def __init__(self, path: str | None) -> None:
         self.path = path
         self.specs: dict[tuple[str, int], _Spec] = {}
+        # the patterns this process already has: Lark's lexer of a state with many keywords asks for the same few
+        # patterns thousands of times (`_create_unless` tries each keyword against each named pattern)
+        self.built: dict[tuple[str, int], re.Pattern[str]] = {}
         self.added = False
         if path is not None:
             with contextlib.suppress(Exception):   # absent, damaged, or from elsewhere: compile as usual
@@ -93,6 +96,15 @@ class PatternCache:
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
         key = (pattern, int(flags))
+        built = self.built.get(key)
+        if built is not None:
+            return built
+        built = self._compile(key)
+        self.built[key] = built
+        return built
+
+    def _compile(self, key: tuple[str, int]) -> re.Pattern[str]:
+        pattern, flags = key
         spec = self.specs.get(key)
         if spec is not None:
             try:
@@ -102,7 +114,7 @@ class PatternCache:
         compiled = re.compile(pattern, flags)
         if self.path is not None and isinstance(pattern, str):
             with contextlib.suppress(Exception):
-                spec = _spec(pattern, int(flags))
+                spec = _spec(pattern, flags)
                 if _build(pattern, spec) == compiled:
                     self.specs[key] = spec
                     if not self.added:

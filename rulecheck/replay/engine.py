@@ -43,6 +43,8 @@ from .steps import before_event, step_boundary
 # statements of the game's state: they may say what a resolution with an unknown effect did
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
 _TURN_HEADER, _LEAVES = n.TurnHeader, n.Leaves   # (read once a statement: module names, not attribute lookups)
+# what the game may make these say is read first
+_READ_FIRST = frozenset({n.Resolve, n.DeclareBlockers, n.DeclareAttackers})
 
 LineObserver = Callable[[int, Replay], None]
 """Called with a line number and the replay once every statement of that line has been replayed (and a
@@ -90,21 +92,12 @@ class Engine:
         cls = type(stmt)
         if r.ninjutsu_cost is not None and cls is not _LEAVES:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
-        if cls is n.Resolve and g.stack and isinstance(stmt, n.Resolve) \
-                and all(i.source != stmt.source.text for i in g.stack):
-            stmt = _stack_name_in_full(g, stmt)
-        if cls is n.DeclareBlockers and g.step == "declare attackers step" and g.mode == "implicit" \
-                and not g.between_steps:
-            implied_blockers_step(r, stmt)
-        elif cls is n.DeclareAttackers and g.step == "beginning of combat step" and g.mode == "implicit" \
-                and not g.between_steps:
-            implied_attackers_step(r, stmt)
+        if cls in _READ_FIRST:
+            stmt = _read_first(r, stmt)
         handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
-        table = g.table
-        if (table.at_risk or table.over or table.left_any) and g.started and cls is not n.TurnHeader \
-                and gameover.before_event(r, stmt):
+        if g.table.watch and g.started and cls is not _TURN_HEADER and gameover.before_event(r, stmt):
             return   # the game is over, or the statement's player has left it (104.1, 104.5)
         if not g.started:
             if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate \
@@ -183,6 +176,23 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def _read_first(r: Replay, stmt: n.Statement) -> n.Statement:
+    """A resolution naming a stack object by a short form reads as its full name; a block in an implicit
+    declare attackers step may say the declare blockers step began, and an attack in an implicit beginning of
+    combat step the declare attackers step."""
+    g = r.game
+    if isinstance(stmt, n.Resolve):
+        if g.stack and all(i.source != stmt.source.text for i in g.stack):
+            return _stack_name_in_full(g, stmt)
+    elif g.mode != "implicit" or g.between_steps:
+        pass
+    elif isinstance(stmt, n.DeclareBlockers) and g.step == "declare attackers step":
+        implied_blockers_step(r, stmt)
+    elif isinstance(stmt, n.DeclareAttackers) and g.step == "beginning of combat step":
+        implied_attackers_step(r, stmt)
+    return stmt
 
 
 def implied_blockers_step(r: Replay, stmt: n.Statement) -> None:

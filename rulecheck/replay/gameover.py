@@ -50,6 +50,7 @@ def leave(r: Replay, players: list[str], how: str) -> None:
     remaining = [x for x in g.players if not g.pstate[x].left]
     if len(remaining) <= 1:
         table.over = g.line
+        table.watch = bool(table.at_risk or table.over or table.left_any)
         table.winner = remaining[0] if remaining else None
         return
     for player in players:
@@ -70,6 +71,7 @@ def _leave_multiplayer(r: Replay, player: str) -> None:
     g.players.remove(player)
     g.passed.discard(player)
     g.table.left_any = True
+    g.table.watch = True
 
 
 def gate(r: Replay, stmt: n.Statement) -> bool:
@@ -114,6 +116,7 @@ def state_based_losses(r: Replay) -> None:
         ps.drew_from_empty = False
     if not losing:
         table.at_risk = False
+        table.watch = bool(table.over or table.left_any)
         table.risk_lines.clear()
         return
     for name in losing:   # one fault, one finding: a loss that an illegal event the narration made happen caused

@@ -17,9 +17,9 @@ def apply_skips(r: Replay) -> None:
     r.first_draw_skipped = g.turn == 1 and (len(g.players) == 2 or has_teams(g))
     # "skip your draw step" (Yawgmoth's Bargain), "skip your untap step": any active player's (a team's turn)
     for text, step, anyones in SKIPS:   # anyone's permanent (Stasis), or an active player's own
-        if (step == "draw step" and r.first_draw_skipped
-                or any(g.global_static(text, None if anyones else p) for p in active_players(g))) and \
-                any(e.step == step for e in g.plan):
+        if (step == "draw step" and r.first_draw_skipped or g.printed(text)
+                and any(g.global_static(text, None if anyones else p) for p in active_players(g))) \
+                and any(e.step == step for e in g.plan):
             remove_from_plan(r, step)
             g.skipped_steps.add(step)
     keep: list[tuple[str, str, bool]] = []

@@ -42,7 +42,7 @@ _STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of
 def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g = r.game
     player = g.player(stmt.player)
-    if g.started and (g.table.at_risk or g.table.over or g.table.left_any) and before_game_event(r, stmt):
+    if g.started and g.table.watch and before_game_event(r, stmt):
         return
     team_turn(r, stmt)
     begin_controlled_turn(r, stmt)
@@ -94,14 +94,15 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     else:
         nxt = next_in_turn_order(g, g.normal_turn_player)   # the next team's, with teams (805.4)
         skipped: list[str] = []
-        while (skipper := next((x for x in teammates(g, nxt) if x in g.skip_turns), None)) is not None:
+        while g.skip_turns and (skipper := next((x for x in teammates(g, nxt) if x in g.skip_turns), None)) is not None:
             g.skip_turns.remove(skipper)   # a player's skipped turn is the team's (805.8)
             skipped.extend(teammates(g, nxt))
             nxt = next_in_turn_order(g, nxt)
-        if nxt not in teammates(g, player) and not stmt.extra and player in skipped:
+        others = nxt not in teammates(g, player)
+        if others and not stmt.extra and player in skipped:
             r.flag(stmt, "500.10", f"turn {stmt.number} is {player}'s, but {player} skips this turn, so {nxt} takes "
                                    "the next turn")
-        elif nxt not in teammates(g, player) and not stmt.extra:
+        elif others and not stmt.extra:
             r.flag(stmt, "500.1", f"turn {stmt.number} is {player}'s, but {nxt} takes the next turn")
         if not stmt.extra:
             g.normal_turn_player = player
@@ -242,8 +243,10 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
-    if restates(r, stmt, step := heading_step(r, stmt, step)):
-        return
+    if stmt.edge == HEADING:
+        step = heading_step(r, stmt, step)
+        if restates(r, stmt, step):
+            return
     if g.between_turns:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False

@@ -67,7 +67,8 @@ def assume_tbas(r: Replay) -> None:
         r.tba_assumed.add(kind)
         if kind == "untap":
             for p in g.battlefield.values():
-                if p.tapped and is_active(g, p.controller) and not g.has_ability(p, KEEP_TAPPED):
+                if p.tapped and (p.controller == g.active or is_active(g, p.controller)) \
+                        and not g.has_ability(p, KEEP_TAPPED):
                     untap(g, p)   # a stun counter replaces the untap (current 122.1d)
         elif kind == "phasing":
             # without effects or attachments, only permanents printed with phasing (indexed) can have it
@@ -247,7 +248,8 @@ def first_priority(r: Replay, stmt: n.Statement, player: str, *, quiet: bool = F
     r.priority_used = True
     after, r.priority_rule = r.priority_rule, None
     rule = after or ACTIVE_PRIORITY_RULE.get(g.step or "")
-    if quiet or g.mode != "explicit" or rule is None or is_active(g, player):   # the active team's priority (805.5)
+    # the active player's priority, or the active team's (805.5)
+    if quiet or g.mode != "explicit" or rule is None or player == g.active or is_active(g, player):
         return False
     if after is not None:
         return r.flag(stmt, rule, f"{player} acts first after the combat damage resolved, but {active_side(g)} "

@@ -8,6 +8,8 @@ only a zone whose every card the replay knows (`graveyard 0` in the setup, then 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .. import nodes as n
 from ..game.objects import Card, StackItem
 from ..game.zones import ZONES, PlayerZones, ZoneCard
@@ -19,19 +21,34 @@ from .registry import handles
 CAST_WORDS = ("cast", "play", "cascade", "discover")
 
 
+_CASTING_WORDS = CAST_WORDS + ("flashback", "adventure")
+
+# (a card's texts are asked about on every spell that resolves: each answer is kept, by the card's set of texts)
+
+
 def keyword_of(card: Card | None, word: str) -> bool:
     """Whether the card's text has this keyword ability ('Rebound (If you cast ...)', 'Suspend 4—{R}')."""
-    return card is not None and any(a.text.lower().startswith(word) for a in card.abilities)
+    return card is not None and _starts(card.texts, word)
 
 
 def text_says(card: Card | None, words: tuple[str, ...]) -> bool:
-    return card is not None and any(w in a.text.lower() for a in card.abilities for w in words)
+    return card is not None and _says(card.texts, words)
 
 
 def grants_casting(card: Card | None) -> bool:
     """Whether a card's text may let cards be cast from a graveyard or exile (Past in Flames, Muldrotha, Snapcaster
     Mage, an Adventurer card): not read, so not judged against."""
-    return text_says(card, ("graveyard", "exile")) and text_says(card, CAST_WORDS + ("flashback", "adventure"))
+    return card is not None and _says(card.texts, ("graveyard", "exile")) and _says(card.texts, _CASTING_WORDS)
+
+
+@lru_cache(maxsize=4096)
+def _starts(texts: frozenset[str], word: str) -> bool:
+    return any(t.lower().startswith(word) for t in texts)
+
+
+@lru_cache(maxsize=4096)
+def _says(texts: frozenset[str], words: tuple[str, ...]) -> bool:
+    return any(w in t.lower() for t in texts for w in words)
 
 
 def _owner_zones(r: Replay, player: str) -> PlayerZones | None:

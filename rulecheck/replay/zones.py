@@ -47,7 +47,7 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         return
     else:
         other_event(r, stmt)
-    held = ps.zones.count("library")
+    held = ps.zones.library.count
     if ps.hand is not None:
         ps.hand += stmt.count if held is None else min(stmt.count, held)
     if not ps.zones.draw(stmt.count):   # more than a library known to be this small holds: a loss (704.5b)
@@ -133,7 +133,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
     elif isinstance(stmt, n.Untap):
         for ref in stmt.permanents:
             p = g.perm(ref, prefer=lambda q: q.tapped)
-            if not is_active(g, p.controller):
+            if p.controller != g.active and not is_active(g, p.controller):
                 r.flag(stmt, "502.2", f"{p.name} is {p.controller}'s; only the active player's permanents untap "
                                       f"in {g.active}'s untap step", ("703.4b",))
             elif g.has_ability(p, keep):
