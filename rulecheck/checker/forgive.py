@@ -43,7 +43,7 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         powers={p.name: g.pt(p)[0] for p in permanents if p.is_creature() and not p.pt_unknown(g.effects)}
         if g.started else {},
         dealers=tuple(p.name for p in permanents if damage_step and p.in_combat and g.pt(p)[0] > 0
-                      and assigns_this_step(g, p)))
+                      and assigns_this_step(g, p)), explicit=g.mode == "explicit")
 
 
 def _parses(text: str) -> bool:
@@ -59,7 +59,7 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
         return None
     if canonical is None:
         return None
-    parsed = parse_line(canonical, line_no)
+    parsed = [] if canonical.startswith("#") else parse_line(canonical, line_no)   # '#': a remark, nothing
     if isinstance(parsed, SyntaxProblem):
         return None
     start = len(code) - len(code.lstrip()) + 1

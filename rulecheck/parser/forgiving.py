@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-from .lineshapes import card, life_after, turn_header, undecorated
+from .lineshapes import card, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 
@@ -156,12 +156,17 @@ class _Reader:
         whole = self.clause(text)
         if whole is not None:
             return whole
+        if (said := spoken(text, self.ctx.players)) is not None and (out := self.line(said[1], said[0])) is not None:
+            return out   # 'Alice: plays Forest', 'Alice: I attack Bob with ...'
         for m in _SEPARATORS.finditer(text):
             left, right = text[:m.start()], text[m.end():]
             if not left or not right:
                 continue
             first = self.line(left, subject)
-            if first is None:
+            if not first:   # nothing ('Alice: nothing else, goes to combat'): the rest, with its subject
+                rest = None if first is None else self.line(right, _subject_of(undecorated(left)))
+                if rest is not None:
+                    return rest
                 continue
             if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
                 self.heading = first[-1]
@@ -171,6 +176,9 @@ class _Reader:
                 rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
             if rest is None and re.search(r"\bit\b", right) and (last := _LAST_NAME.search(first[-1])):
                 rest = self.line(re.sub(r"\bit\b", last[1], right, count=1), _subject_of(undecorated(left)))
+            if rest is None and (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
+                    and (who := _subject_of(first[-1])) in self.ctx.players:
+                rest = self.line(f"{who} {right[pro.end():]}")   # 'She' after a clause about Alice: Alice
             if rest is not None:
                 return first + rest
         return None
@@ -186,6 +194,8 @@ class _Reader:
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
         if self.parses(text):
             return [self.subject_in_full(text)]
+        if (quiet := nothing(self, text)) is not None:
+            return quiet
         for rule in _RULES:
             m = rule[0].fullmatch(text)
             if m is not None:
@@ -477,5 +487,5 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None
-    canonical = "; ".join(out)
+    canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return canonical if canonical.strip() != code.strip() else None

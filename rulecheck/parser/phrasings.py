@@ -27,6 +27,7 @@ class ReadingContext:
     attackers: tuple[str, ...] = ()      # creatures attacking now
     powers: dict[str, int] = field(default_factory=dict)        # creature name -> power now
     dealers: tuple[str, ...] = ()        # creatures that deal combat damage in this step
+    explicit: bool = False               # explicit priority (software logs)
 
 
 class _Reader(Protocol):
