@@ -43,7 +43,8 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         powers={p.name: g.pt(p)[0] for p in permanents if p.is_creature() and not p.pt_unknown(g.effects)}
         if g.started else {},
         dealers=tuple(p.name for p in permanents if damage_step and p.in_combat and g.pt(p)[0] > 0
-                      and assigns_this_step(g, p)), explicit=g.mode == "explicit")
+                      and assigns_this_step(g, p)), explicit=g.mode == "explicit",
+        creatures=tuple(p.name for p in permanents if p.is_creature()))
 
 
 def _parses(text: str) -> bool:

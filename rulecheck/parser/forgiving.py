@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
 from .lineshapes import card, life_after, nothing, spoken, turn_header, undecorated
-from .phrasings import MORE_RULES
+from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 
 
@@ -68,7 +68,7 @@ _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k
                       + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?", re.I)
 _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|[a-z ]+? (?:step|phase))"
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
-_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
+_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
               r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+)"
 
 
@@ -216,7 +216,7 @@ def _attacks_with(r: _Reader, m: re.Match[str]) -> list[str] | None:
     opponent = r.opponent(player) if player else None
     if player is None or creatures is None or opponent is None:
         return None
-    return [f"{player} attacks {opponent} with {', '.join(creatures)}"]
+    return attack_in(r, f"{player} attacks {opponent} with {', '.join(creatures)}")
 
 
 def _blocks(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -375,7 +375,7 @@ def _creatures_attack(r: _Reader, m: re.Match[str]) -> list[str] | None:
     if not creatures or any(r.ctx.controllers.get(c) != r.ctx.active for c in creatures) or not r.ctx.active:
         return None
     target = r.player(m["p"]) if m["p"] else r.opponent(r.ctx.active)
-    return [f"{r.ctx.active} attacks {target} with {', '.join(creatures)}"] if target else None
+    return attack_in(r, f"{r.ctx.active} attacks {target} with {', '.join(creatures)}") if target else None
 
 
 def _mana_braces(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -422,7 +422,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
                 r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
                 r"(?P<rest>[A-Z].*)"), _without_article),
     (re.compile(_P + r" (?:chump[- ]?)?blocks with (?P<list>.+)"), _blocks_the_attacker),
-    (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"),
+    (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"
+                r"(?: until (?:the )?end of (?:the )?turn)?"),
      _plural_is),
     (re.compile(_P + r" (?:passes the turn|ends (?:her|his|their|the) turn|is done)"), _passes_the_turn),
     (re.compile(_P + r" attacks with (?P<list>.+)"), _attacks_with),
@@ -455,7 +456,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r"(?:'s hand:?| has in hand:?| holds:?)\s+(?P<list>.+)"), _hand),
     (re.compile(_P + r" has (?P<list>.+?) in (?:hand|her hand|his hand|their hand)"), _hand),
     (re.compile(_P + r" controls (?P<list>.+)"), _controls),
-    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"), _taps),
+    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices|discards) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"), _taps),
     (re.compile(_P + r" untaps (?:everything|all|all (?:her|his|their) permanents)"), _untaps_all),
     (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),

@@ -67,7 +67,7 @@ def undecorated(text: str) -> str:
     text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass)", lambda m: m[0].lower(), text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
-    text = re.sub(r"\bchump[- ]?blocks\b", "blocks", text)   # a chump block is a block
+    text = re.sub(r"\bchump[- ]?blocks\b", "blocks", re.sub(r"^[Tt]he (?=[A-Z])", "", text))   # a chump block is a block
     return without_intro(text)
 
 
