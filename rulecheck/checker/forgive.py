@@ -9,7 +9,7 @@ from typing import Any
 
 from .. import nodes as n
 from ..diagnostics import NOTE, WARNING, Violation
-from ..game.combat import assigns_this_step
+from ..game.combat import assigns_this_step, strikes_first
 from ..game.game import Game, strip_copy
 from ..parser import SyntaxProblem, parse_line
 from ..parser.forgiving import ReadingContext, read
@@ -44,7 +44,8 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         if g.started else {},
         dealers=tuple(p.name for p in permanents if damage_step and p.in_combat and g.pt(p)[0] > 0
                       and assigns_this_step(g, p)), explicit=g.mode == "explicit",
-        creatures=tuple(p.name for p in permanents if p.is_creature()))
+        creatures=tuple(p.name for p in permanents if p.is_creature()),
+        first_strike=any(strikes_first(g, p) for p in permanents if p.in_combat))
 
 
 def _parses(text: str) -> bool:

@@ -28,6 +28,7 @@ class ReadingContext:
     powers: dict[str, int] = field(default_factory=dict)        # creature name -> power now
     dealers: tuple[str, ...] = ()        # creatures that deal combat damage in this step
     creatures: tuple[str, ...] = ()      # the creatures on the battlefield
+    first_strike: bool = False           # a creature in combat deals first-strike damage
     explicit: bool = False               # explicit priority (software logs)
 
 
@@ -94,7 +95,8 @@ def _life_change(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment."""
+    """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment. Written in the
+    declare blockers step of an implicit transcript (no first strike in combat), its combat damage step began."""
     source = r.name(m["x"])
     if source is None:
         return None
@@ -105,7 +107,10 @@ def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
         if one is None or who is None:
             return None
         parts.append(f"{one[1]} to {who}")
-    return [f"{source} assigns {', '.join(parts)}"] if len(parts) > 1 else None
+    if len(parts) < 2:
+        return None
+    began = r.ctx.step == "declare blockers step" and not r.ctx.explicit and not r.ctx.first_strike
+    return [*(["combat damage step"] if began else []), f"{source} assigns {', '.join(parts)}"]
 
 
 def _reflexive(r: _Reader, m: re.Match[str]) -> list[str] | None:
