@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-from .lineshapes import card, life_after, nothing, spoken, turn_header, undecorated
+from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 
@@ -68,7 +68,8 @@ _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k
                       + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?", re.I)
 _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|[a-z ]+? (?:step|phase))"
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
-_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
+_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?" \
+              r"|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
               r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+)"
 
 
@@ -171,14 +172,14 @@ class _Reader:
             if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
                 self.heading = first[-1]
             self.resolved = first[-1][:-9] if first[-1].endswith(" resolves") else self.resolved
+            if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
+                    and (who := _subject_of(first[-1])) in self.ctx.players:
+                right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
             rest = self.line(right)
             if rest is None and right[:1].islower():
                 rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
-            if rest is None and re.search(r"\bit\b", right) and (last := _LAST_NAME.search(first[-1])):
-                rest = self.line(re.sub(r"\bit\b", last[1], right, count=1), _subject_of(undecorated(left)))
-            if rest is None and (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
-                    and (who := _subject_of(first[-1])) in self.ctx.players:
-                rest = self.line(f"{who} {right[pro.end():]}")   # 'She' after a clause about Alice: Alice
+            if rest is None and re.search(r"\bit\b", right) and (last := it_names(first[-1], right, _LAST_NAME)):
+                rest = self.line(re.sub(r"\bit\b", last, right, count=1), _subject_of(undecorated(left)))
             if rest is not None:
                 return first + rest
         return None
@@ -456,7 +457,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r"(?:'s hand:?| has in hand:?| holds:?)\s+(?P<list>.+)"), _hand),
     (re.compile(_P + r" has (?P<list>.+?) in (?:hand|her hand|his hand|their hand)"), _hand),
     (re.compile(_P + r" controls (?P<list>.+)"), _controls),
-    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices|discards) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"), _taps),
+    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices|discards) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"),
+     _taps),
     (re.compile(_P + r" untaps (?:everything|all|all (?:her|his|their) permanents)"), _untaps_all),
     (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),

@@ -67,7 +67,8 @@ def undecorated(text: str) -> str:
     text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass)", lambda m: m[0].lower(), text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
-    text = re.sub(r"\bchump[- ]?blocks\b", "blocks", re.sub(r"^[Tt]he (?=[A-Z])", "", text))   # a chump block is a block
+    text = re.sub(r"^[Tt]he (?=[A-Z])", "", text)   # 'The Giant dies': names take no article
+    text = re.sub(r"\bchump[- ]?blocks\b", "blocks", text)   # a chump block is a block
     return without_intro(text)
 
 
@@ -176,7 +177,8 @@ _NO_OP = re.compile(
     r"|(?P<respond>doesn't respond|does not respond|has no response|lets it resolve)"
     r"|(?:[Nn]othing|[Nn]othing (?:else|of note|more)) happens)"
     r"(?: (?:in|during) (?:the |her |his |their )?(?P<step>[A-Za-z0-9 ]+))?")
-_INTRO = re.compile(r"^(?:lifelink[,:]\s+" + _WORD_P + r" gains \d+(?: life)?(?:,\s*|\s+and\s+)(?=\S)|(?:With|After|Now that|Since|As) [^,]+,\s+(?=[A-Z])"
+_INTRO = re.compile(r"^(?:lifelink[,:]\s+" + _WORD_P + r" gains \d+(?: life)?(?:,\s*|\s+and\s+)(?=\S)"
+                    r"|(?:With|After|Now that|Since|As) [^,]+,\s+(?=[A-Z])"
                     r"|(?P<p>" + _WORD_P + r"), (?:[a-z]+ing|hoping|wanting)\b[^,]*,\s+)")
 
 
@@ -212,3 +214,15 @@ def nothing(r: _Reader, text: str) -> list[str] | None:
     if step[0] == current or (step[0] == "main phase" and current.endswith("main phase")):
         return []
     return None if step[0] == "main phase" else step
+
+
+def it_names(before: str, after: str, last_name: re.Pattern[str]) -> str | None:
+    """What 'it' names after a clause: the spell a cast put on the stack when 'it resolves' or 'is countered'
+    ('She casts Grizzly Bears; it resolves'), else the last name the clause writes ('Alice plays Forest and taps
+    it', 'Alice casts Lightning Bolt targeting Hill Giant and it dies')."""
+    cast = None if not re.match(r"it (?:resolves|is countered)\b", after) else re.fullmatch(
+        r"[A-Z][\w'’\-]* casts (\"[^\"]+\"|[A-Z][^,;]*?)(?: targeting .*| paying .*)?", before)
+    if cast is not None:
+        return cast[1]
+    last = last_name.search(before)
+    return last[1] if last is not None else None

@@ -358,9 +358,9 @@ def _survives(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 def _to_each_creature(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Pyroclasm deals 2 damage to each creature': to each creature on the battlefield, one line each; refused
-    when there is none, or two share a name (the line can't say which is which)."""
+    when there is none, or the source is unknown."""
     source, creatures = r.name(m["x"]), r.ctx.creatures
-    if source is None or not creatures or len(set(creatures)) != len(creatures):
+    if source is None or not creatures:
         return None
     return [f"{source} deals {m['n']} damage to {c}" for c in creatures]
 
@@ -406,7 +406,8 @@ MORE_RULES: Sequence[Rule] = [
      lambda r, m: r.clause(m["rest"])),
     (re.compile(r"(?P<list>[A-Z\"][^;:]*?)(?: all| both)? (?:go|are put|are sent) (?:in)?to (?:the|their) "
                 r"(?:owners['’]? )?graveyards?"), lambda r, m: r.clause(f"{m['list']} die")),
-    (re.compile(r"(?P<p>" + _WORD_P + r") (?:has|keeps) (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?: cards?)?(?: in (?:her|his|their) hand)?"),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?:has|keeps) (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+                r"(?: cards?)?(?: in (?:her|his|their) hand)?"),
      _hand_size),
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:survives|survive)(?: with (?P<n>\d+) damage(?: marked)?"
                 r"(?: on (?:it|them|him|her))?)?"), _survives),
@@ -422,7 +423,8 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<p>" + _WORD_P + r") responds (?:by casting|with) (?P<rest>.+)"),
      lambda r, m: r.clause(f"{m['p']} casts {m['rest']}")),
     (re.compile(r"(?:(?P<p>" + _WORD_P + r") orders (?:the |her |his |their )?blockers"
-                r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?:as\s+)?(?P<list>[A-Z\"].+)"), _orders),
+                r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?:as\s+)?(?P<list>[A-Z\"].+)"),
+     _orders),
     (re.compile(r"(?P<p>" + _WORD_P + r")(?::| has)\s*(?P<facts>\d+ (?:life|cards?)\b.*)"), _setup_facts),
     (re.compile(r"(?P<p>" + _WORD_P + r")['’]s (?P<step>[a-z][a-z0-9 ]*)"), _steps_of),
     (re.compile(r"(?P<head>.+? to (?P<y>[A-Z\"][^,;:]*?)),? (?:and )?(?:it|which|that creature) (?:dies|is destroyed)"),
