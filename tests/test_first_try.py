@@ -760,3 +760,19 @@ def test_refused_not_responding_in_explicit_priority() -> None:
         + "turn 3: Alice, in precombat main phase\nBob doesn't respond\n"
     found = [(v.line, v.rule) for v in check_text(text)]
     assert (10, "syntax") in found and (10, "read-as") not in found
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Alice is done", "cleanup step"),              # passing the turn, not a remark
+    ("Alice has 9 cards", "Alice has 9 cards in hand"),
+])
+def test_a_remark_doesnt_take_the_place_of_a_reading(line: str, canonical: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    assert (9, "read-as", f"read as: {canonical}") in [(v.line, v.rule, v.message) for v in check_text(text)]
+
+
+@pytest.mark.parametrize("line", ["Alice has 9", "After combat, Alice casts Lightning Bolt targeting Hill Giant"])
+def test_refused_a_number_without_cards_and_a_step_in_an_intro(line: str) -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+    found = [(v.line, v.rule) for v in check_text(text)]
+    assert (9, "syntax") in found and (9, "read-as") not in found

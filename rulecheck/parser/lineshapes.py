@@ -173,12 +173,12 @@ def spoken(text: str, players: Sequence[str]) -> tuple[str, str] | None:
 
 _NO_OP = re.compile(
     r"(?:(?P<p>" + _WORD_P + r") )?(?:"
-    r"(?:does |did )?nothing(?: else| more| at all)?|(?:is )?done"
+    r"(?:does |did )?nothing(?: else| more| at all)?"
     r"|(?P<respond>doesn't respond|does not respond|has no response|lets it resolve)"
     r"|(?:[Nn]othing|[Nn]othing (?:else|of note|more)) happens)"
     r"(?: (?:in|during) (?:the |her |his |their )?(?P<step>[A-Za-z0-9 ]+))?")
 _INTRO = re.compile(r"^(?:lifelink[,:]\s+" + _WORD_P + r" gains \d+(?: life)?(?:,\s*|\s+and\s+)(?=\S)"
-                    r"|(?:With|After|Now that|Since|As) [^,]+,\s+(?=[A-Z])"
+                    r"|(?:With|Now that|Since) [^,]+,\s+(?=[A-Z])"
                     r"|(?P<p>" + _WORD_P + r"), (?:[a-z]+ing|hoping|wanting)\b[^,]*,\s+)")
 
 
