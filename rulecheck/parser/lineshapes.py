@@ -23,7 +23,8 @@ def turn_header(text: str, players: Sequence[str], step_of: Callable[[str], str 
     the canonical `turn 5: Alice[, in upkeep step]`. Only a number, a player and a step: anything else a header
     says (an extra turn, a controller) is the grammar's, and refused here."""
     m = _TURN.fullmatch(text.strip())
-    if m is None:
+    if m is None or re.match(r"turn \d+ [A-Z]", text.strip()):   # the keyword with only its colon left out:
+        return None                                                 # the syntax error's hint says so
         return None
     number = m["n"] or m["n2"] or m["n3"]
     player = m["p"] or m["p2"] or m["p3"]

@@ -405,8 +405,10 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?:[Ee]verything|[Aa]ll (?:the )?creatures|[Tt]hey all|[Bb]oth) (?:dies|die)\s*:\s*(?P<rest>.+)"),
      lambda r, m: r.clause(m["rest"])),
     (re.compile(r"(?P<list>[A-Z\"][^;:]*?)(?: all| both)? (?:go|are put|are sent) (?:in)?to (?:the|their) "
-                r"(?:owners['’]? )?graveyards?"), lambda r, m: r.clause(f"{m['list']} die")),
-    (re.compile(r"(?P<p>" + _WORD_P + r") (?:has (?=\S+ cards?\b)|keeps )(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+                r"(?:owners['’]? )?graveyards?"),
+     lambda r, m: r.clause(f"{m['list']} die")),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?:has (?=\S+ cards?\b)|keeps )"
+                r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
                 r"(?: cards?)?(?: in (?:her|his|their) hand)?"),
      _hand_size),
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:survives|survive)(?: with (?P<n>\d+) damage(?: marked)?"
