@@ -776,3 +776,18 @@ def test_refused_a_number_without_cards_and_a_step_in_an_intro(line: str) -> Non
     text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
     found = [(v.line, v.rule) for v in check_text(text)]
     assert (9, "syntax") in found and (9, "read-as") not in found
+
+
+def test_she_on_the_next_line_is_the_player_of_the_line_read_before() -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\nAlice plays a Forest.\n" \
+        "She casts Lightning Bolt targeting Hill Giant.\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text)]
+    assert (10, "read-as", "read as: Alice casts Lightning Bolt targeting Hill Giant") in found
+
+
+def test_refused_she_after_a_canonical_line() -> None:
+    text = HEAD + "turn 3: Alice, in precombat main phase\nAlice plays a Forest.\nAlice taps Forest\n" \
+        "She casts Lightning Bolt targeting Hill Giant.\n"
+    found = [(v.line, v.rule, v.message) for v in check_text(text) if v.line == 11]
+    assert (11, "syntax", "unknown player 'She'") in found
+    assert not any(m.startswith("read as: Alice") for _, _, m in found)

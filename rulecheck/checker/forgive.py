@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .. import nodes as n
 from ..diagnostics import NOTE, WARNING, Violation
@@ -48,6 +49,21 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         first_strike=any(strikes_first(g, p) for p in permanents if p.in_combat))
 
 
+# the player the last clause of a line read by the reader is about, and that line: 'She' on the next line
+_SUBJECTS: WeakKeyDictionary[Replay, tuple[int, str]] = WeakKeyDictionary()
+_PRONOUN = re.compile(r"(?:She|He|They) (?=[a-z])")
+
+
+def _with_subject(code: str, r: Replay) -> str:
+    """'She casts Grizzly Bears' right after a line the reader read whose last clause is about Alice (no other
+    statement between): Alice casts it. Otherwise the pronoun stays, and the line a syntax error."""
+    m = _PRONOUN.match(code.strip())
+    said = _SUBJECTS.get(r)
+    if m is None or said is None or said[0] != r.last_line:
+        return code
+    return said[1] + " " + code.strip()[m.end():]
+
+
 def _parses(text: str) -> bool:
     return not isinstance(parse_line(text, 1), SyntaxProblem)
 
@@ -56,11 +72,14 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     """The statements of the canonical line the reader makes of `code`, on `code`'s line, and the note saying so;
     None when the line can't be read without guessing."""
     try:
-        canonical = read(code, context_of(r, r.game.started or r.turn_written), _parses)
+        canonical = read(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if canonical is None:
         return None
+    last = canonical.split("; ")[-1].split(" ")[0]
+    if last in r.game.players:
+        _SUBJECTS[r] = (line_no, last)
     parsed = [] if canonical.startswith("#") else parse_line(canonical, line_no)   # '#': a remark, nothing
     if isinstance(parsed, SyntaxProblem):
         return None
