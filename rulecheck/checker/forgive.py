@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from .. import nodes as n
 from ..diagnostics import NOTE, WARNING, Violation
-from ..game.combat import assigns_this_step
+from ..game.combat import assigns_this_step, strikes_first
 from ..game.game import Game, strip_copy
 from ..parser import SyntaxProblem, parse_line
 from ..parser.forgiving import ReadingContext, read
@@ -43,7 +44,24 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         powers={p.name: g.pt(p)[0] for p in permanents if p.is_creature() and not p.pt_unknown(g.effects)}
         if g.started else {},
         dealers=tuple(p.name for p in permanents if damage_step and p.in_combat and g.pt(p)[0] > 0
-                      and assigns_this_step(g, p)))
+                      and assigns_this_step(g, p)), explicit=g.mode == "explicit",
+        creatures=tuple(p.name for p in permanents if p.is_creature()),
+        first_strike=any(strikes_first(g, p) for p in permanents if p.in_combat))
+
+
+# the player the last clause of a line read by the reader is about, and that line: 'She' on the next line
+_SUBJECTS: WeakKeyDictionary[Replay, tuple[int, str]] = WeakKeyDictionary()
+_PRONOUN = re.compile(r"(?:She|He|They) (?=[a-z])")
+
+
+def _with_subject(code: str, r: Replay) -> str:
+    """'She casts Grizzly Bears' right after a line the reader read whose last clause is about Alice (no other
+    statement between): Alice casts it. Otherwise the pronoun stays, and the line a syntax error."""
+    m = _PRONOUN.match(code.strip())
+    said = _SUBJECTS.get(r)
+    if m is None or said is None or said[0] != r.last_line:
+        return code
+    return said[1] + " " + code.strip()[m.end():]
 
 
 def _parses(text: str) -> bool:
@@ -54,12 +72,15 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     """The statements of the canonical line the reader makes of `code`, on `code`'s line, and the note saying so;
     None when the line can't be read without guessing."""
     try:
-        canonical = read(code, context_of(r, r.game.started or r.turn_written), _parses)
+        canonical = read(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if canonical is None:
         return None
-    parsed = parse_line(canonical, line_no)
+    last = canonical.split("; ")[-1].split(" ")[0]
+    if last in r.game.players:
+        _SUBJECTS[r] = (line_no, last)
+    parsed = [] if canonical.startswith("#") else parse_line(canonical, line_no)   # '#': a remark, nothing
     if isinstance(parsed, SyntaxProblem):
         return None
     start = len(code) - len(code.lstrip()) + 1

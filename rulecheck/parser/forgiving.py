@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
-from .lineshapes import card, life_after, turn_header, undecorated
-from .phrasings import MORE_RULES
+from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
+from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 
 
@@ -68,7 +68,8 @@ _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k
                       + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?", re.I)
 _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|[a-z ]+? (?:step|phase))"
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
-_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
+_LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?" \
+              r"|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
               r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+)"
 
 
@@ -156,21 +157,29 @@ class _Reader:
         whole = self.clause(text)
         if whole is not None:
             return whole
+        if (said := spoken(text, self.ctx.players)) is not None and (out := self.line(said[1], said[0])) is not None:
+            return out   # 'Alice: plays Forest', 'Alice: I attack Bob with ...'
         for m in _SEPARATORS.finditer(text):
             left, right = text[:m.start()], text[m.end():]
             if not left or not right:
                 continue
             first = self.line(left, subject)
-            if first is None:
+            if not first:   # nothing ('Alice: nothing else, goes to combat'): the rest, with its subject
+                rest = None if first is None else self.line(right, _subject_of(undecorated(left)))
+                if rest is not None:
+                    return rest
                 continue
             if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
                 self.heading = first[-1]
             self.resolved = first[-1][:-9] if first[-1].endswith(" resolves") else self.resolved
+            if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
+                    and (who := _subject_of(first[-1])) in self.ctx.players:
+                right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
             rest = self.line(right)
             if rest is None and right[:1].islower():
                 rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
-            if rest is None and re.search(r"\bit\b", right) and (last := _LAST_NAME.search(first[-1])):
-                rest = self.line(re.sub(r"\bit\b", last[1], right, count=1), _subject_of(undecorated(left)))
+            if rest is None and re.search(r"\bit\b", right) and (last := it_names(first[-1], right, _LAST_NAME)):
+                rest = self.line(re.sub(r"\bit\b", last, right, count=1), _subject_of(undecorated(left)))
             if rest is not None:
                 return first + rest
         return None
@@ -186,6 +195,8 @@ class _Reader:
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
         if self.parses(text):
             return [self.subject_in_full(text)]
+        if (quiet := nothing(self, text)) is not None:
+            return quiet
         for rule in _RULES:
             m = rule[0].fullmatch(text)
             if m is not None:
@@ -206,7 +217,7 @@ def _attacks_with(r: _Reader, m: re.Match[str]) -> list[str] | None:
     opponent = r.opponent(player) if player else None
     if player is None or creatures is None or opponent is None:
         return None
-    return [f"{player} attacks {opponent} with {', '.join(creatures)}"]
+    return attack_in(r, f"{player} attacks {opponent} with {', '.join(creatures)}")
 
 
 def _blocks(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -365,7 +376,7 @@ def _creatures_attack(r: _Reader, m: re.Match[str]) -> list[str] | None:
     if not creatures or any(r.ctx.controllers.get(c) != r.ctx.active for c in creatures) or not r.ctx.active:
         return None
     target = r.player(m["p"]) if m["p"] else r.opponent(r.ctx.active)
-    return [f"{r.ctx.active} attacks {target} with {', '.join(creatures)}"] if target else None
+    return attack_in(r, f"{r.ctx.active} attacks {target} with {', '.join(creatures)}") if target else None
 
 
 def _mana_braces(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -412,7 +423,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
                 r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
                 r"(?P<rest>[A-Z].*)"), _without_article),
     (re.compile(_P + r" (?:chump[- ]?)?blocks with (?P<list>.+)"), _blocks_the_attacker),
-    (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"),
+    (re.compile(r"(?P<x>" + _NAME + r") are (?P<rest>\d+/\d+|tapped|untapped|attacking|blocking|blocked|unblocked)"
+                r"(?: until (?:the )?end of (?:the )?turn)?"),
      _plural_is),
     (re.compile(_P + r" (?:passes the turn|ends (?:her|his|their|the) turn|is done)"), _passes_the_turn),
     (re.compile(_P + r" attacks with (?P<list>.+)"), _attacks_with),
@@ -445,7 +457,8 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(_P + r"(?:'s hand:?| has in hand:?| holds:?)\s+(?P<list>.+)"), _hand),
     (re.compile(_P + r" has (?P<list>.+?) in (?:hand|her hand|his hand|their hand)"), _hand),
     (re.compile(_P + r" controls (?P<list>.+)"), _controls),
-    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"), _taps),
+    (re.compile(_P + r" (?P<verb>taps|untaps|sacrifices|discards) (?P<list>.+?)(?P<mana> for (?:\{[^{}]+\})+)?"),
+     _taps),
     (re.compile(_P + r" untaps (?:everything|all|all (?:her|his|their) permanents)"), _untaps_all),
     (re.compile(r"(?P<x>" + _NAME + r")'s? (?:triggered )?ability (?P<verb>resolves|triggers)"), _ability_resolves),
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
@@ -477,5 +490,5 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None
-    canonical = "; ".join(out)
+    canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return canonical if canonical.strip() != code.strip() else None

@@ -23,7 +23,8 @@ def turn_header(text: str, players: Sequence[str], step_of: Callable[[str], str 
     the canonical `turn 5: Alice[, in upkeep step]`. Only a number, a player and a step: anything else a header
     says (an extra turn, a controller) is the grammar's, and refused here."""
     m = _TURN.fullmatch(text.strip())
-    if m is None:
+    if m is None or re.match(r"turn \d+ [A-Z]", text.strip()):   # the keyword with only its colon left out:
+        return None                                                 # the syntax error's hint says so
         return None
     number = m["n"] or m["n2"] or m["n3"]
     player = m["p"] or m["p2"] or m["p3"]
@@ -67,7 +68,9 @@ def undecorated(text: str) -> str:
     text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass)", lambda m: m[0].lower(), text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
-    return text
+    text = re.sub(r"^[Tt]he (?=[A-Z])", "", text)   # 'The Giant dies': names take no article
+    text = re.sub(r"\bchump[- ]?blocks\b", "blocks", text)   # a chump block is a block
+    return without_intro(text)
 
 
 _LIFE_AFTER = re.compile(r"(?P<head>.+ )(?P<p>" + _WORD_P + r") \((?:to |at |now )?(?P<n>\d+)(?: life)?\)")
@@ -144,3 +147,83 @@ def card(r: _Reader, m: re.Match[str]) -> list[str] | None:
     if not props or not r.parses(f"{head} {props[0]}"):
         return None
     return [f"{head} {', '.join(props)}"]
+
+
+_VERB_S = {"have": "has", "do": "does", "go": "goes", "am": "is", "don't": "doesn't", "can't": "can't"}
+
+
+def _third_person(verb: str) -> str:
+    if verb in _VERB_S:
+        return _VERB_S[verb]
+    return verb + ("es" if re.search(r"(?:s|sh|ch|x)$", verb) else "s")
+
+
+def spoken(text: str, players: Sequence[str]) -> tuple[str, str] | None:
+    """'Alice: plays Forest', 'Alice: I attack Bob with X': a line said by a player, its first person (I, me, my)
+    the player. The player, and the line in the third person."""
+    m = re.fullmatch(r"(" + _WORD_P + r"):\s+(.+)", text)
+    if m is None or m[1] not in players:
+        return None
+    p, rest = m[1], m[2]
+    rest = re.sub(r"\bI['’]m\b|\bI am\b", f"{p} is", rest)
+    rest = re.sub(r"\bI ([a-z']+)", lambda v: f"{p} {_third_person(v[1])}", rest)
+    rest = re.sub(r"\b(?:me|myself)\b", p, rest)
+    rest = re.sub(r"\bmy\b", "their", rest)
+    return (p, rest) if not re.search(r"\b(?:I|we|us|our|you|your)\b", rest) else None
+
+
+_NO_OP = re.compile(
+    r"(?:(?P<p>" + _WORD_P + r") )?(?:"
+    r"(?:does |did )?nothing(?: else| more| at all)?"
+    r"|(?P<respond>doesn't respond|does not respond|has no response|lets it resolve)"
+    r"|(?:[Nn]othing|[Nn]othing (?:else|of note|more)) happens)"
+    r"(?: (?:in|during) (?:the |her |his |their )?(?P<step>[A-Za-z0-9 ]+))?")
+_INTRO = re.compile(r"^(?:lifelink[,:]\s+" + _WORD_P + r" gains \d+(?: life)?(?:,\s*|\s+and\s+)(?=\S)"
+                    r"|(?:With|Now that|Since) [^,]+,\s+(?=[A-Z])"
+                    r"|(?P<p>" + _WORD_P + r"), (?:[a-z]+ing|hoping|wanting)\b[^,]*,\s+)")
+
+
+def no_op(text: str, players: Sequence[str]) -> tuple[str | None, str | None, bool] | None:
+    """'Nothing happens', 'Alice does nothing else', 'Bob doesn't respond', 'Nothing happens in the end step': a
+    clause that says nothing happened. The player it names, the step it names (a heading) and whether it is a
+    player not responding (nothing in implicit priority)."""
+    m = _NO_OP.fullmatch(text)
+    if m is None or (m["p"] is not None and m["p"] not in players) or (m["respond"] and m["p"] is None):
+        return None
+    return m["p"], m["step"], bool(m["respond"])
+
+
+def without_intro(text: str) -> str:
+    """'With the block on the table, Alice taps ...', 'Bob, wanting to wipe out the attackers, taps ...': the
+    clause without the words that only say why or when."""
+    return _INTRO.sub(lambda m: f"{m['p']} " if m["p"] else "", text, count=1)
+
+
+def nothing(r: _Reader, text: str) -> list[str] | None:
+    """A clause that says nothing happened: no statement ([]); one that names a step is that step's heading (the
+    step in progress named again is nothing). A player not responding is nothing in implicit priority; in explicit
+    priority it is refused (a pass, but whose priority it was the line doesn't say)."""
+    said = no_op(text, r.ctx.players)
+    if said is None or (said[2] and r.ctx.explicit):
+        return None
+    if said[1] is None:
+        return []
+    step = r.clause(said[1])
+    if step is None or len(step) != 1 or not re.fullmatch(r"[a-z ]+(?:step|phase)", step[0]):
+        return None
+    current = r.ctx.step or ""
+    if step[0] == current or (step[0] == "main phase" and current.endswith("main phase")):
+        return []
+    return None if step[0] == "main phase" else step
+
+
+def it_names(before: str, after: str, last_name: re.Pattern[str]) -> str | None:
+    """What 'it' names after a clause: the spell a cast put on the stack when 'it resolves' or 'is countered'
+    ('She casts Grizzly Bears; it resolves'), else the last name the clause writes ('Alice plays Forest and taps
+    it', 'Alice casts Lightning Bolt targeting Hill Giant and it dies')."""
+    cast = None if not re.match(r"it (?:resolves|is countered)\b", after) else re.fullmatch(
+        r"[A-Z][\w'’\-]* casts (\"[^\"]+\"|[A-Z][^,;]*?)(?: targeting .*| paying .*)?", before)
+    if cast is not None:
+        return cast[1]
+    last = last_name.search(before)
+    return last[1] if last is not None else None

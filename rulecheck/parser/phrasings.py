@@ -27,6 +27,9 @@ class ReadingContext:
     attackers: tuple[str, ...] = ()      # creatures attacking now
     powers: dict[str, int] = field(default_factory=dict)        # creature name -> power now
     dealers: tuple[str, ...] = ()        # creatures that deal combat damage in this step
+    creatures: tuple[str, ...] = ()      # the creatures on the battlefield
+    first_strike: bool = False           # a creature in combat deals first-strike damage
+    explicit: bool = False               # explicit priority (software logs)
 
 
 class _Reader(Protocol):
@@ -92,7 +95,8 @@ def _life_change(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment."""
+    """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment. Written in the
+    declare blockers step of an implicit transcript (no first strike in combat), its combat damage step began."""
     source = r.name(m["x"])
     if source is None:
         return None
@@ -103,7 +107,10 @@ def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
         if one is None or who is None:
             return None
         parts.append(f"{one[1]} to {who}")
-    return [f"{source} assigns {', '.join(parts)}"] if len(parts) > 1 else None
+    if len(parts) < 2:
+        return None
+    began = r.ctx.step == "declare blockers step" and not r.ctx.explicit and not r.ctx.first_strike
+    return [*(["combat damage step"] if began else []), f"{source} assigns {', '.join(parts)}"]
 
 
 def _reflexive(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -297,7 +304,7 @@ def _orders(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Alice orders blockers: Grizzly Bears, Hill Giant', 'Damage assignment order: ...' when one attacking
     creature is blocked: the order of its blockers."""
     blocked = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == r.ctx.active]
-    blockers = r.names(m["list"])
+    blockers = r.names(re.sub(r"\s+(?:first|second|third|last)\b|\b(?:then|and then)\s+", "", m["list"]))
     player = r.player(m["p"]) if m["p"] else r.ctx.active
     if len(blocked) != 1 or not blockers or player != r.ctx.active:
         return None
@@ -333,7 +340,79 @@ def _says_none(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player} declares no {what}"] if player is not None else None
 
 
+def attack_in(r: _Reader, attack: str) -> list[str]:
+    """An attack written in the beginning of combat step of an implicit transcript: its declare attackers step
+    began (as a declaration of blockers right after the attack begins the declare blockers step)."""
+    return ["declare attackers step", attack] if r.ctx.step == "beginning of combat step" and not r.ctx.explicit \
+        else [attack]
+
+
+def _survives(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'The Bears survive with 3 damage marked on them': the damage it has (an assertion); 'Hill Giant survives'
+    of a creature on the battlefield says nothing happened to it (nothing)."""
+    who = r.name(m["x"])
+    if who is None or who not in r.ctx.powers:
+        return None
+    return [f"{who} has {m['n']} damage"] if m["n"] else []
+
+
+def _to_each_creature(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Pyroclasm deals 2 damage to each creature': to each creature on the battlefield, one line each; refused
+    when there is none, or the source is unknown."""
+    source, creatures = r.name(m["x"]), r.ctx.creatures
+    if source is None or not creatures:
+        return None
+    return [f"{source} deals {m['n']} damage to {c}" for c in creatures]
+
+
+def _each_deals(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Grizzly Bears deals 2 damage and Llanowar Elves deals 1 damage to Boggart Brute': each part to it."""
+    out: list[str] = []
+    for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["parts"]):
+        one = re.fullmatch(r"(.+?) deals? (\d+)(?: combat)? damage", part.strip())
+        said = r.clause(f"{one[1]} deals {one[2]} damage to {m['y']}") if one is not None else None
+        if said is None:
+            return None
+        out += said
+    return out if len(out) > 1 else None
+
+
+def _blocks_with_all(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob blocks the Brute with both of his creatures, Grizzly Bears and Llanowar Elves': with the creatures it
+    names, when they are as many as it says and all of the player's creatures."""
+    player, blockers = r.player(m["p"]), r.names(m["list"])
+    count = {"both": 2, "all": 0, "all two": 2, "all three": 3, "all four": 4}.get(m["n"])
+    mine = [c for c in r.ctx.creatures if r.ctx.controllers.get(c) == player]
+    if player is None or not blockers or count is None or sorted(blockers) != sorted(mine) \
+            or (count and len(blockers) != count):
+        return None
+    return r.clause(f"{player} blocks {m['a']} with {', '.join(blockers)}")
+
+
+def _hand_size(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice has 9 cards', 'keeps 8' (during the game): how many cards her hand holds."""
+    player = r.player(m["p"])
+    n = _NUMBER_WORDS.get(m["n"], m["n"])
+    return [f"{player} has {n} cards in hand"] if player is not None and r.ctx.started else None
+
+
 MORE_RULES: Sequence[Rule] = [
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) deals (?P<n>\d+) damage to (?:each|every) creature"), _to_each_creature),
+    (re.compile(r"(?P<parts>[A-Z\"][^;:]*? deals? \d+(?: combat)? damage(?:(?:,\s*|,?\s+and\s+)[A-Z\"][^;:]*? "
+                r"deals? \d+(?: combat)? damage)+) to (?P<y>[A-Z\"][^,;:]*)"), _each_deals),
+    (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<a>[A-Z\"][^,;:]*?) with (?P<n>both|all(?: two| three| four)?) "
+                r"of (?:his|her|their) creatures,?\s*(?P<list>[A-Z\"].+)"), _blocks_with_all),
+    (re.compile(r"(?:[Ee]verything|[Aa]ll (?:the )?creatures|[Tt]hey all|[Bb]oth) (?:dies|die)\s*:\s*(?P<rest>.+)"),
+     lambda r, m: r.clause(m["rest"])),
+    (re.compile(r"(?P<list>[A-Z\"][^;:]*?)(?: all| both)? (?:go|are put|are sent) (?:in)?to (?:the|their) "
+                r"(?:owners['’]? )?graveyards?"),
+     lambda r, m: r.clause(f"{m['list']} die")),
+    (re.compile(r"(?P<p>" + _WORD_P + r") (?:has (?=\S+ cards?\b)|keeps )"
+                r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+                r"(?: cards?)?(?: in (?:her|his|their) hand)?"),
+     _hand_size),
+    (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) (?:survives|survive)(?: with (?P<n>\d+) damage(?: marked)?"
+                r"(?: on (?:it|them|him|her))?)?"), _survives),
     (re.compile(r"(?P<list>" + _WORD_P + r"(?:,\s*" + _WORD_P + r")*,?\s+and\s+" + _WORD_P + r") pass(?: priority)?"),
      _players_pass),
     (re.compile(r"(?P<p>" + _WORD_P + r"):\s*no (?P<what>blocks?|blockers|attacks?|attackers)"), _says_none),
@@ -346,7 +425,8 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<p>" + _WORD_P + r") responds (?:by casting|with) (?P<rest>.+)"),
      lambda r, m: r.clause(f"{m['p']} casts {m['rest']}")),
     (re.compile(r"(?:(?P<p>" + _WORD_P + r") orders (?:the |her |his |their )?blockers"
-                r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?P<list>[A-Z\"].+)"), _orders),
+                r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?:as\s+)?(?P<list>[A-Z\"].+)"),
+     _orders),
     (re.compile(r"(?P<p>" + _WORD_P + r")(?::| has)\s*(?P<facts>\d+ (?:life|cards?)\b.*)"), _setup_facts),
     (re.compile(r"(?P<p>" + _WORD_P + r")['’]s (?P<step>[a-z][a-z0-9 ]*)"), _steps_of),
     (re.compile(r"(?P<head>.+? to (?P<y>[A-Z\"][^,;:]*?)),? (?:and )?(?:it|which|that creature) (?:dies|is destroyed)"),
