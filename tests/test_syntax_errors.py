@@ -10,6 +10,7 @@ HEAD = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: 
         "Alice controls Craw Wurm\nturn 3: Alice, in precombat main phase\n")
 
 CASES = [
+    ('turn 4 Bob', 8, 11, "unexpected 'Bob'; expected ':' or 'ends'", "a turn header needs a colon, as in 'turn 3: Alice'"),
     ('Alice atacks Bob with Craw Wurm', 7, 13, "unknown word 'atacks'", "did you mean 'attacks'?"),
     ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 21 more", "did you mean 'upkeep step'?"),  # noqa: E501
     ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
