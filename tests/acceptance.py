@@ -31,3 +31,9 @@ def graded(path: Path) -> tuple[list[tuple[int, str]], list[tuple[int, str]], in
     assert run.exit_code in (0, 1), run.output
     found = sorted((d["line"], d["rule"]) for d in json.loads(run.output) if d["severity"] == "error")
     return found, expected(path.read_text(encoding="utf-8")), run.exit_code
+
+
+def shared_files(folder: str) -> list[Path]:
+    """Every transcript of a shared acceptance folder (none when the folder is not beside the checkout)."""
+    where = SHARED_ACCEPTANCE / folder
+    return sorted(where.glob("*.transcript")) if where.is_dir() else []

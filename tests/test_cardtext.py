@@ -5,8 +5,10 @@ as the issue grades them (skipped when ../shared/acceptance is not beside the ch
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from acceptance import SHARED_ACCEPTANCE, graded
+from acceptance import SHARED_ACCEPTANCE, graded, shared_files
 
 from rulecheck import nodes as n
 from rulecheck.api import check_text
@@ -18,16 +20,15 @@ from rulecheck.parser import parse_line
 from rulecheck.replay.cardtext import delayed_condition
 
 ACCEPTANCE = SHARED_ACCEPTANCE / "cardtext"
-# the six of this work; two-headed-giant and act-before-draw-one-finding belong to the Two-Headed Giant work
-OWN = ("untap-during-other-untap-step", "end-the-turn", "delayed-trigger-next-end-step", "indirect-phasing",
-       "ninjutsu-before-blockers", "returned-creature-is-new")
 
 
 @pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="the shared acceptance files are not beside the checkout")
-@pytest.mark.parametrize("name", OWN)
-def test_cardtext_acceptance(name: str) -> None:
-    found, wanted, _ = graded(ACCEPTANCE / f"{name}.transcript")
+@pytest.mark.parametrize("path", shared_files("cardtext"), ids=lambda p: p.stem)
+def test_cardtext_acceptance(path: Path) -> None:
+    """The whole shared folder: the card templates, Two-Headed Giant and one fault, one finding."""
+    found, wanted, code = graded(path)
     assert found == wanted
+    assert code == (1 if wanted else 0)
 
 
 @pytest.mark.parametrize(("line", "names", "read"), [

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from acceptance import SHARED_ACCEPTANCE, graded
+from acceptance import SHARED_ACCEPTANCE, graded, shared_files
 
 from rulecheck import nodes as n
 from rulecheck.api import check_text
@@ -18,13 +18,12 @@ from rulecheck.parser import parse_line
 
 ACCEPTANCE = SHARED_ACCEPTANCE / "zones"
 CURRENT = EDITIONS["current"]
-MINE = ("library-and-graveyard", "rebound-cast-in-upkeep", "suspend-cast-from-exile")
-
-
 @pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="the shared acceptance files are not beside the checkout")
-@pytest.mark.parametrize("name", MINE)
-def test_zones_acceptance(name: str) -> None:
-    found, want, _ = graded(ACCEPTANCE / f"{name}.transcript")
+@pytest.mark.parametrize("path", shared_files("zones"), ids=lambda p: p.stem)
+def test_zones_acceptance(path: Path) -> None:
+    """The whole shared folder: zones and casting from them, counters, face-down permanents, a controlled turn
+    and the end of the game."""
+    found, want, _ = graded(path)
     assert found == want
 
 
