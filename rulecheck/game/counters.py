@@ -44,12 +44,7 @@ def turn_face_down(g: Game, p: Permanent) -> None:
     counting, and leave the game's indexes)."""
     if p.face_up_card is not None:
         return
-    for ability in p.card.abilities:
-        holders = g._statics.get(ability.text)   # the game's own indexes, kept by the game layer
-        if holders is not None:
-            holders.pop(p.pid, None)
-    g.hooks.triggers.remove(p.pid)
-    g._attachers.pop(p.pid, None)
+    g.unindex(p, p.card.abilities)
     p.face_up_card = p.card
     p.card = FACE_DOWN
     g._refresh(p)
@@ -63,9 +58,7 @@ def turn_face_up(g: Game, p: Permanent) -> None:
         return
     p.face_up_card = None
     p.card = card
-    for ability in card.abilities:
-        g._index_ability(p, ability)
-    g.hooks.note_card(card)   # a Saga or a hand-size ability turned face up subscribes what it needs
+    g.index_card(p, card)   # a Saga or a hand-size ability turned face up subscribes what it needs
     g._refresh(p)
 
 

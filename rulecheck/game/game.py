@@ -2,7 +2,6 @@
 `PlayerState.zones`), the turn plan, priority and combat. `Game` answers questions about the game ("what is this
 creature's power now?", "which permanent does this name mean?") and makes the moves a transcript describes ("it
 leaves the battlefield", "pay {1}{G}"). It knows no rule numbers: whether a move was legal is the replay's question.
-
 Lookups are indexed (by object id, by name, by static ability), so that a statement costs the same on a
 battlefield of five permanents and of five thousand."""
 
@@ -351,10 +350,21 @@ class Game:
         self.battlefield[p.pid] = p
         self._named.setdefault(display, []).append(p)
         self._based.setdefault(base, []).append(p)
+        self.index_card(p, card)
+        return p
+
+    def index_card(self, p: Permanent, card: Card) -> None:   # it entered, or turned face up
         for ab in card.abilities:
             self._index_ability(p, ab)
         self.hooks.note_card(card)
-        return p
+
+    def unindex(self, p: Permanent, abilities: Iterable[Ability]) -> None:   # it left, or turned face down
+        for ab in abilities:
+            holders = self._statics.get(ab.text)
+            if holders is not None:
+                holders.pop(p.pid, None)
+        self.hooks.triggers.remove(p.pid)
+        self._attachers.pop(p.pid, None)
 
     def _index_ability(self, p: Permanent, ability: Ability) -> None:
         self._statics.setdefault(ability.text, {})[p.pid] = p
@@ -388,12 +398,7 @@ class Game:
         del self.battlefield[p.pid]
         self._named[p.name].remove(p)
         self._based[strip_copy(p.name)].remove(p)
-        for ab in p.abilities():
-            holders = self._statics.get(ab.text)
-            if holders is not None:
-                holders.pop(p.pid, None)
-        self.hooks.triggers.remove(p.pid)
-        self._attachers.pop(p.pid, None)
+        self.unindex(p, p.abilities())
         self.remove_from_combat(p)
         self.graveyard.append(p)
         if not p.token and p.owner in self.pstate and to != "hand":
