@@ -64,9 +64,8 @@ def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = g.player(stmt.player)
     if r.first_other is None or not r.priority_used or g.pending or acting_without_priority(r):
         priority_action(r, stmt, player, "passes priority")   # (the usual case, tested here, needs no call)
-    ps = g.pstate.get(player) if g.teamed else None
-    if ps is not None and ps.team:
-        g.passed.update(ps.team)   # a team passes, not its players (805.5b)
+    if g.teamed:
+        g.passed.update(teammates(g, player))   # a team passes, not its players (805.5b)
     else:
         g.passed.add(player)
 
