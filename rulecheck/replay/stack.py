@@ -17,7 +17,7 @@ from ..game.steps import (
     trigger_condition,
     trigger_step,
 )
-from ..game.teams import is_active, turn_of, whose_turn
+from ..game.teams import is_active, teammates, turn_of, whose_turn
 from .cardtext import end_the_combat, on_resolution, unread_texts
 from .casting import CHECKS as CASTING_CHECKS
 from .casting import after_resolution, during_resolution, permission, take_from_zone
