@@ -16,8 +16,6 @@ FILES = sorted(p for name in ROUNDS for p in (ROOT / "fixtures" / name).glob("*.
 
 # file -> what the checker doesn't read or judge as its author meant
 KNOWN: dict[str, str] = {
-    "first-try2/T08.transcript": "Llanowar Elves tapped for mana the turn it came under Alice's control: 302.6 is not "
-                                 "judged (docs/coverage.md, 107.5: a creature's mana ability is unknown)",
     "first-try4/V12.transcript": "rulecheck cites 505.5a (a creature spell outside a main phase), the author 302.1: "
                                  "the citation policy takes the most specific rule of 500-514 first",
     "first-try4/V13.transcript": "rulecheck cites 505.5b (a second land), the author 305.2: the citation policy takes "

@@ -101,6 +101,12 @@ def is_activated(text: str) -> bool:
     return _ACTIVATED.match(text) is not None
 
 
+def activation_cost(text: str) -> str | None:
+    """The cost of an activated ability ("{1}, {T}" of "{1}, {T}: ..."); None: the text is no activated ability."""
+    m = _ACTIVATED.match(text)
+    return m.group("cost") if m is not None else None
+
+
 @lru_cache(maxsize=4096)
 def grammar_ability(text: str) -> n.Ability | None:
     """The ability the grammar reads in `text` (a whole card property), or None."""

@@ -46,6 +46,8 @@ RULES: tuple[Rule, ...] = (
        related=("121.3", "704.3")),
     # costs and life, as they reach into combat (docs/coverage.md)
     _r("118.4", "Life is paid only up to the life total", related=("508.1i", "509.1f")),
+    _r("302.6", "A creature's {T} or {Q} ability can't be activated until its controller has controlled it "
+       "continuously since their most recent turn began, unless it has haste", related=("702.10",)),
     _r("103.7a", "In a two-player game the starting player skips the draw step of their first turn",
        related=("500.10",)),
     _r("500.1", "A turn's five phases happen in order and none is left out", related=("501.1", "505.1", "512.1")),

@@ -16,6 +16,7 @@ _DEF = "a definition that other checks rely on; nothing in a transcript can brea
 
 RENUMBER: dict[str, str | None] = {
     "118.4": None,   # paying life: outside the part of the 2003 rules rulecheck has
+    "302.6": None,   # summoning sickness of {T} abilities: outside the part of the 2003 rules rulecheck has
     "103.7a": None,  # the first turn's draw: outside the part of the 2003 rules rulecheck has
     "305.1": None, "305.2": None,   # land plays from other zones, and how many (2003's 305 is the main phase)
     "500.1": "300.1", "500.2": "300.2", "500.3": None, "500.4": "300.3", "500.5": "300.4", "500.6": "300.5",

@@ -10,6 +10,7 @@ from ..game.steps import STEP_PHASE, mana_symbols, mana_value
 from ..game.teams import is_active, whose_turn
 from .context import Replay
 from .registry import handles
+from .sickness import tapped_for_mana
 from .tba import (
     PRIORITY_CHECKS,
     acting_without_priority,
@@ -68,7 +69,7 @@ def play_land(r: Replay, stmt: n.PlayLand) -> None:
     g.new_perm(card.name, card, player, new=True)
 
 
-@handles(n.TapForMana, checks=("508.1f",) + PRIORITY_CHECKS)
+@handles(n.TapForMana, checks=("508.1f", "302.6") + PRIORITY_CHECKS)
 def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     g = r.game
     player = g.player(stmt.player)
@@ -90,6 +91,8 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
             else:
                 r.state(ref, stmt.span.line, f"{p.name} is already tapped, so it can't be tapped to pay a {{T}} "
                                              "cost; narrate how it untapped")
+        elif p.new and not r.is_flagged(stmt):
+            tapped_for_mana(r, stmt, p, player)   # a creature's {T} ability the turn it arrived (302.6)
         p.tapped = True
     mana_added(g.pstate[player], mana_symbols(stmt.mana))
 

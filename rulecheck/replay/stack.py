@@ -34,6 +34,7 @@ from .ending import end_turn_now
 from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
 from .sagas import unowed_chapter
+from .sickness import activated_while_sick
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
@@ -267,7 +268,7 @@ def _may_target(r: Replay, ref: n.Ref, card: Card) -> bool:
     return False
 
 
-@handles(n.Activate, checks=("500.4", "505.5a", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
+@handles(n.Activate, checks=("302.6", "500.4", "505.5a", "504.1", "502.2", "514.1", "703.1", "511.3") + PRIORITY_CHECKS
          + timing.CHECKS + NINJUTSU_CHECKS)
 def activate(r: Replay, stmt: n.Activate) -> None:
     g = r.game
@@ -280,6 +281,8 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     flagged = first_priority(r, stmt, player, quiet=flagged) or flagged
     if not flagged and source is not None:
         flagged = combat_timing(r, stmt, tuple(source.abilities()), what)
+    if not flagged and source is not None and source.new:
+        flagged = activated_while_sick(r, stmt, source, player)   # a {T} ability the turn it arrived (302.6)
     if not flagged and source is None and stmt.loyalty is None:
         flagged = ninjutsu(r, stmt, player)   # an ability activated from the hand
     if not flagged:

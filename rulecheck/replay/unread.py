@@ -36,6 +36,8 @@ REACH: tuple[tuple[re.Pattern[str], frozenset[str], str], ...] = (
     (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock"), frozenset({"509.1c"}), "these blockers"),
     (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
      _STEP_ORDER, "the turn to go this way"),
+    (re.compile(r"\bhaste\b|\bas though|\buntapped (?:\w+ )?creatures?\b|\bconvoke\b"), frozenset({"302.6"}),
+     "this {T} ability"),
     (re.compile(r"\bdraws?\b"), frozenset({"504.1"}), "this draw"),
     (re.compile(r"\bflash\b|as though (?:it|they) had flash|any time you could cast an instant"),
      frozenset({"505.5a"}), "this cast at this time"),
