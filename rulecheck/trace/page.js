@@ -92,6 +92,7 @@
     if (p.assigned.length) info.appendChild(el("span", "mark asg", "assigns " + p.assigned.map((a) => a[0] + " to " + a[1]).join(", ")));
     for (const k in p.counters) if (k !== "loyalty") info.appendChild(el("span", "mark", p.counters[k] + " " + k + " counter" + (p.counters[k] === 1 ? "" : "s")));
     if (p.attached_to) info.appendChild(el("span", "mark", "on " + p.attached_to));
+    if (p.face_down) info.appendChild(el("span", "mark", "face down"));
     if (p.phased_out) info.appendChild(el("span", "mark", "phased out"));
     if (p.summoning_sick && p.types.indexOf("creature") >= 0) info.appendChild(el("span", "mark", "new"));
     slot.appendChild(info);
@@ -135,7 +136,24 @@
         if (info.mana) meta.push("mana " + info.mana);
         if (info.hand !== null) meta.push(info.hand + " in hand");
         if (info.scheme) meta.push("scheme " + info.scheme);
-        if (meta.length) h.appendChild(el("span", "meta", meta.join(" · ")));
+        for (const kind in (info.counters || {})) meta.push(info.counters[kind] + " " + kind);
+        for (const zone in (info.zones || {})) {
+          const z = info.zones[zone];
+          if (z.count === null && !z.cards.length) continue;   // nothing known
+          const count = z.count === null ? z.cards.length + "+" : String(z.count);
+          meta.push(zone + " " + count);
+        }
+        if (info.left) meta.push("left the game (" + info.left + ")");
+        if (meta.length) {
+          const span = el("span", "meta", meta.join(" · "));
+          const known = [];   // the cards known to be in each zone, on hover
+          for (const zone in (info.zones || {})) {
+            const cards = info.zones[zone].cards.map((c) => c.name + (c.face_down ? " (face down)" : ""));
+            if (cards.length) known.push(zone + ": " + cards.join(", "));
+          }
+          if (known.length) span.title = known.join("\n");
+          h.appendChild(span);
+        }
       }
       if (state.turn.active === name) h.appendChild(el("span", "tag", "active"));
       if (state.turn.priority === name) h.appendChild(el("span", "tag prio", "priority"));

@@ -92,7 +92,20 @@ def player_line(p: dict[str, Any]) -> str:
         parts.append(f"{p['hand']} in hand")
     if p.get("scheme"):
         parts.append(f"scheme {p['scheme']}")
+    parts.extend(f"{n} {kind}" for kind, n in p.get("counters", {}).items())
+    parts.extend(zone_part(zone, z) for zone, z in p.get("zones", {}).items() if z["count"] is not None or z["cards"])
+    if p.get("left"):
+        parts.append(f"has left the game ({p['left']})")
     return f"{p['name']}: " + ", ".join(parts)
+
+
+def zone_part(zone: str, z: dict[str, Any]) -> str:
+    """`graveyard 3: Shock, Grizzly Bears` (the count, when known, then the cards known to be there, the top
+    last)."""
+    named = [c["name"] + (" (face down)" if c["face_down"] else "")
+             + "".join(f" ({n} {kind})" for kind, n in c["counters"].items()) for c in z["cards"]]
+    count = f" {z['count']}" if z["count"] is not None else ""
+    return f"{zone}{count}" + (": " + ", ".join(named) if named else "")
 
 
 def permanent_line(p: dict[str, Any], owner: bool = True) -> str:
@@ -114,6 +127,8 @@ def flags(p: dict[str, Any]) -> list[str]:
         out.append(f"{p['damage']} damage")
     out.extend(f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in p["counters"].items()
                if kind != "loyalty")
+    if p.get("face_down"):
+        out.append("face down")
     if p["phased_out"]:
         out.append("phased out")
     if p["attached_to"]:

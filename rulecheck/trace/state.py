@@ -13,6 +13,7 @@ from ..game.game import Game
 from ..game.objects import PendingTrigger, Permanent, PlayerState, StackItem
 from ..game.steps import PRIORITY_STEPS, STEP_PHASE
 from ..game.teams import has_teams, whose_turn
+from ..game.zones import Pile
 from ..replay.context import Replay
 
 State = dict[str, Any]
@@ -46,7 +47,8 @@ def snapshot(r: Replay, permanents: PermanentReader | None = None) -> State:
     g = r.game
     return {
         "turn": turn_section(r),
-        "players": [player_section(g, g.pstate[name]) for name in g.players if name in g.pstate],
+        # every seat, in turn order: a player who left the game stays, marked `left`
+        "players": [player_section(g, ps) for ps in g.pstate.values() if ps.name in g.players or ps.left],
         "permanents": permanents(g) if permanents is not None else
         {str(p.pid): permanent_section(g, p) for p in g.battlefield.values()},
         "stack": [stack_item(item) for item in g.stack],
@@ -105,6 +107,22 @@ def player_section(g: Game, ps: PlayerState) -> dict[str, Any]:
         "mana": "".join("{" + sym + "}" for sym in ps.pool),
         "hand": ps.hand,
         "scheme": ps.scheme,
+        "counters": {k: v for k, v in ps.counters.items() if v},
+        "left": ps.left or None,
+        "zones": {zone: zone_section(ps.zones.pile(zone)) for zone in _ZONES},
+    }
+
+
+_ZONES = ("library", "graveyard", "exile", "command")
+
+
+def zone_section(pile: Pile) -> dict[str, Any]:
+    """One of a player's zones: how many cards it holds when known, and the cards known to be there (the top
+    last); a face-down card is named as the transcript named it, marked face down."""
+    return {
+        "count": pile.count,
+        "cards": [{"name": c.name, "face_down": c.face_down, "counters": {k: v for k, v in c.counters.items() if v}}
+                  for c in pile.cards],
     }
 
 
@@ -112,6 +130,7 @@ def permanent_key(g: Game, p: Permanent) -> tuple[Any, ...]:
     """Everything `permanent_section` and `combat_section` read, cheaply: a field added there is added here."""
     return (p.name, p.controller, p.types, g.pt(p) if p.is_creature() else None, p.card.loyalty, p.damage,
             tuple(p.counters.items()) if p.counters else (), p.tapped, p.phased_out, p.token, p.attached_to, p.new,
+            p.face_up_card is not None,
             p.attacking, p.blocked, tuple(p.blocking), tuple(p.blockers), p.pid in g.orders_announced,
             tuple(g.assigned.get(p.pid, ())) if g.assigned else ())
 
@@ -135,6 +154,7 @@ def permanent_section(g: Game, p: Permanent) -> dict[str, Any]:
         "token": p.token,
         "attached_to": p.attached_to,
         "summoning_sick": p.new,
+        "face_down": p.face_up_card is not None,
         **combat_section(g, p),
     }
 
