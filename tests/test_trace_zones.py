@@ -43,10 +43,10 @@ def test_json_has_zones_counters_face_down_and_who_left() -> None:
     doc = json.loads(render_json(trace_text(GAME)))
     jsonschema.Draft202012Validator(SCHEMA).validate(doc)
     before = _players(doc, 8)["Alice"]["zones"]
-    assert before == {"library": {"count": 40, "cards": []}, "graveyard": {"count": 0, "cards": []},
-                      "exile": {"count": 0, "cards": []}, "command": {"count": None, "cards": []}}
+    assert before == {"library": {"count": 40, "cards": [], "more": 0}, "graveyard": {"count": 0, "cards": [], "more": 0},
+                      "exile": {"count": 0, "cards": [], "more": 0}, "command": {"count": None, "cards": [], "more": 0}}
     assert _players(doc, 9)["Alice"]["zones"]["exile"] == {
-        "count": 1, "cards": [{"name": "Durkwood Baloth", "face_down": False, "counters": {"time": 1}}]}
+        "count": 1, "cards": [{"name": "Durkwood Baloth", "face_down": False, "counters": {"time": 1}}], "more": 0}
     assert _players(doc, 13)["Bob"]["counters"] == {"poison": 3}
     milled = _players(doc, 14)["Alice"]["zones"]
     assert (milled["library"]["count"], milled["graveyard"]["count"]) == (38, 2)
@@ -65,3 +65,42 @@ def test_text_shows_each_change() -> None:
     assert "       Bob: 20 life, 3 poison\n" in out
     assert "       Alice: 20 life, library 38, graveyard 2, exile 1: Durkwood Baloth (1 time)\n" in out
     assert out.endswith("   15  Carol concedes\n       Carol: 20 life, has left the game (conceded)")
+
+
+def test_a_zone_lists_the_ten_cards_nearest_its_top_and_counts_the_rest() -> None:
+    names = [f"Bear {chr(ord('A') + i)}" for i in range(12)]
+    dead = "".join(f"card {name}: creature 2/2\nAlice controls {name}\n" for name in names)
+    deaths = "".join(f"{name} dies\n" for name in names)
+    game = "players: Alice, Bob\npriority: implicit\n" + dead + "Alice: graveyard 0\n" + \
+        "turn 5: Alice, in precombat main phase\n" + deaths
+    doc = json.loads(render_json(trace_text(game)))
+    last = doc["lines"][-1]["state"]["players"][0]["zones"]["graveyard"]
+    assert (last["count"], last["more"]) == (12, 2)
+    assert [c["name"] for c in last["cards"]] == names[2:]
+    assert "graveyard 12: 2 more, Bear C, Bear D," in render_text(trace_text(game))
+
+
+def test_the_zones_read_again_only_when_changed_are_what_reading_them_afresh_gives() -> None:
+    """The reader that rebuilds a zone's section only when its key changed must miss no change: every fixture that
+    moves cards between zones, compared line by line with a fresh reading."""
+    from rulecheck.checker import check_file
+    from rulecheck.checker.pipeline import check_lines
+    from rulecheck.replay.context import Replay
+    from rulecheck.trace.state import PermanentReader, ZoneReader, snapshot
+
+    paths = [p for p in sorted((ROOT / "fixtures").rglob("*.transcript"))
+             if any(w in p.read_text(encoding="utf-8") for w in ("graveyard", "exile", "library", "mills"))]
+    assert len(paths) > 40
+    compared = 0
+    for path in paths:
+        zones, permanents = ZoneReader(), PermanentReader()
+
+        def both(line: int, r: Replay) -> None:
+            nonlocal compared
+            assert snapshot(r, permanents, zones) == snapshot(r), (path, line)
+            compared += 1
+
+        lines = path.read_text(encoding="utf-8").splitlines()
+        result = check_lines(iter(enumerate(lines, 1)), str(path), base_dir=path.parent, observer=both)
+        assert result.violations == check_file(str(path)).violations
+    assert compared > 500

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..diagnostics import Violation
 from ..replay.context import Replay
-from .state import PermanentReader, State, snapshot
+from .state import PermanentReader, State, ZoneReader, snapshot
 
 SECTIONS = ("turn", "players", "stack", "pending", "declaring")
 Changes = dict[str, Any]
@@ -35,10 +35,11 @@ class Recorder:
         self.failure: str | None = None     # the first line whose state could not be read, and why
         self._last: State = empty_state()
         self._permanents = PermanentReader()
+        self._zones = ZoneReader()
 
     def __call__(self, line: int, r: Replay) -> None:
         try:
-            now = snapshot(r, self._permanents)
+            now = snapshot(r, self._permanents, self._zones)
         except Exception as exc:  # noqa: BLE001 - a view that fails must not change what the check reports
             if self.failure is None:
                 self.failure = f"line {line}: {type(exc).__name__}: {exc}"

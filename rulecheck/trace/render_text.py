@@ -104,6 +104,8 @@ def zone_part(zone: str, z: dict[str, Any]) -> str:
     last)."""
     named = [c["name"] + (" (face down)" if c["face_down"] else "")
              + "".join(f" ({n} {kind})" for kind, n in c["counters"].items()) for c in z["cards"]]
+    if z.get("more"):
+        named.insert(0, f"{z['more']} more")
     count = f" {z['count']}" if z["count"] is not None else ""
     return f"{zone}{count}" + (": " + ", ".join(named) if named else "")
 

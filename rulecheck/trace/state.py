@@ -41,14 +41,39 @@ class PermanentReader:
         return out
 
 
-def snapshot(r: Replay, permanents: PermanentReader | None = None) -> State:
+class ZoneReader:
+    """`zone_section`, made again only for a pile whose `zone_key` changed: a player's four zones are read after
+    every line, and most lines change none of them. An unchanged zone's section is the same object as before, so
+    the states a trace keeps share it."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+
+    def __call__(self, pile: Pile) -> dict[str, Any]:
+        key = zone_key(pile)
+        old = self._seen.get(id(pile))
+        if old is not None and old[0] == key:
+            return old[1]
+        section = zone_section(pile)
+        self._seen[id(pile)] = (key, section)
+        return section
+
+
+def zone_key(pile: Pile) -> tuple[Any, ...]:
+    """Everything `zone_section` reads, cheaply: a field added there is added here."""
+    cards = pile.cards
+    return (pile.count, len(cards), id(cards[-1]) if cards else 0,
+            tuple((id(c), c.face_down, tuple(c.counters.items())) for c in cards[-ZONE_CARDS_SHOWN:] if c.counters))
+
+
+def snapshot(r: Replay, permanents: PermanentReader | None = None, zones: ZoneReader | None = None) -> State:
     """The whole state after a line: the turn, the players, the permanents (by id), the stack, the triggers
     waiting for it, and a combat declaration still being written."""
     g = r.game
     return {
         "turn": turn_section(r),
         # every seat, in turn order: a player who left the game stays, marked `left`
-        "players": [player_section(g, ps) for ps in g.pstate.values() if ps.name in g.players or ps.left],
+        "players": [player_section(g, ps, zones) for ps in g.pstate.values() if ps.name in g.players or ps.left],
         "permanents": permanents(g) if permanents is not None else
         {str(p.pid): permanent_section(g, p) for p in g.battlefield.values()},
         "stack": [stack_item(item) for item in g.stack],
@@ -100,7 +125,8 @@ def priority_holder(r: Replay) -> str | None:
     return None
 
 
-def player_section(g: Game, ps: PlayerState) -> dict[str, Any]:
+def player_section(g: Game, ps: PlayerState, zones: ZoneReader | None = None) -> dict[str, Any]:
+    read = zones or zone_section
     return {
         "name": ps.name,
         "life": ps.life,
@@ -109,20 +135,26 @@ def player_section(g: Game, ps: PlayerState) -> dict[str, Any]:
         "scheme": ps.scheme,
         "counters": {k: v for k, v in ps.counters.items() if v},
         "left": ps.left or None,
-        "zones": {zone: zone_section(ps.zones.pile(zone)) for zone in _ZONES},
+        "zones": {zone: read(ps.zones.pile(zone)) for zone in _ZONES},
     }
 
 
 _ZONES = ("library", "graveyard", "exile", "command")
 
 
+ZONE_CARDS_SHOWN = 10   # a zone lists the cards known to be nearest its top; `more` counts the rest it knows
+
+
 def zone_section(pile: Pile) -> dict[str, Any]:
-    """One of a player's zones: how many cards it holds when known, and the cards known to be there (the top
-    last); a face-down card is named as the transcript named it, marked face down."""
+    """One of a player's zones: how many cards it holds when known, and the cards known to be there, the top last
+    (at most ZONE_CARDS_SHOWN of them: a long game's graveyard holds thousands, and the trace keeps a state for
+    each line that changes it); a face-down card is named as the transcript named it, marked face down."""
+    shown = pile.cards[-ZONE_CARDS_SHOWN:]
     return {
         "count": pile.count,
         "cards": [{"name": c.name, "face_down": c.face_down, "counters": {k: v for k, v in c.counters.items() if v}}
-                  for c in pile.cards],
+                  for c in shown],
+        "more": len(pile.cards) - len(shown),
     }
 
 
