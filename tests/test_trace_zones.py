@@ -4,6 +4,7 @@ the cards known to be there), counters on players, face-down permanents, and pla
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import jsonschema
@@ -43,8 +44,10 @@ def test_json_has_zones_counters_face_down_and_who_left() -> None:
     doc = json.loads(render_json(trace_text(GAME)))
     jsonschema.Draft202012Validator(SCHEMA).validate(doc)
     before = _players(doc, 8)["Alice"]["zones"]
-    assert before == {"library": {"count": 40, "cards": [], "more": 0}, "graveyard": {"count": 0, "cards": [], "more": 0},
-                      "exile": {"count": 0, "cards": [], "more": 0}, "command": {"count": None, "cards": [], "more": 0}}
+    assert before == {"library": {"count": 40, "cards": [], "more": 0},
+                      "graveyard": {"count": 0, "cards": [], "more": 0},
+                      "exile": {"count": 0, "cards": [], "more": 0},
+                      "command": {"count": None, "cards": [], "more": 0}}
     assert _players(doc, 9)["Alice"]["zones"]["exile"] == {
         "count": 1, "cards": [{"name": "Durkwood Baloth", "face_down": False, "counters": {"time": 1}}], "more": 0}
     assert _players(doc, 13)["Bob"]["counters"] == {"poison": 3}
@@ -91,16 +94,18 @@ def test_the_zones_read_again_only_when_changed_are_what_reading_them_afresh_giv
     paths = [p for p in sorted((ROOT / "fixtures").rglob("*.transcript"))
              if any(w in p.read_text(encoding="utf-8") for w in ("graveyard", "exile", "library", "mills"))]
     assert len(paths) > 40
-    compared = 0
-    for path in paths:
+    compared: list[tuple[Path, int]] = []
+
+    def comparing(path: Path) -> Callable[[int, Replay], None]:
         zones, permanents = ZoneReader(), PermanentReader()
 
         def both(line: int, r: Replay) -> None:
-            nonlocal compared
             assert snapshot(r, permanents, zones) == snapshot(r), (path, line)
-            compared += 1
+            compared.append((path, line))
+        return both
 
+    for path in paths:
         lines = path.read_text(encoding="utf-8").splitlines()
-        result = check_lines(iter(enumerate(lines, 1)), str(path), base_dir=path.parent, observer=both)
+        result = check_lines(iter(enumerate(lines, 1)), str(path), base_dir=path.parent, observer=comparing(path))
         assert result.violations == check_file(str(path)).violations
-    assert compared > 500
+    assert len(compared) > 500
