@@ -23,6 +23,7 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
+from .sentences import SENTENCE_RULES, common_noun, together
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,7 @@ class _Reader:
         self.budget = 300
         self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
         self.resolved = ""   # what resolved earlier on the same line: the source of 'X takes 2 damage'
+        self.last = ""       # the statement read just before on the same line: 'Runeclaw Bear deals 2' after it
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -106,7 +108,7 @@ class _Reader:
             if len(words) == 2 and words[0].lower() in _NUMBERS:
                 count = _NUMBERS[words[0].lower()]
                 part = words[1]
-                several = short_form_of(part, self.ctx.names)
+                several = short_form_of(part, self.ctx.names) or common_noun(part, self.ctx.creatures, count) or []
                 if count > 1 and len(several) == count and part not in several:
                     out += several
                     continue
@@ -175,13 +177,17 @@ class _Reader:
             if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
                     and (who := _subject_of(first[-1])) in self.ctx.players:
                 right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
+            saved, self.last = self.last, first[-1]
             rest = self.line(right)
+            if rest is None and right[:1].isupper() and self.name(right.split()[0]) is None:   # 'Down to 7 cards.'
+                rest = self.line(right[0].lower() + right[1:], _subject_of(undecorated(left)) or _subject_of(first[-1]))
             if rest is None and right[:1].islower():
                 rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
             if rest is None and re.search(r"\bit\b", right) and (last := it_names(first[-1], right, _LAST_NAME)):
                 rest = self.line(re.sub(r"\bit\b", last, right, count=1), _subject_of(undecorated(left)))
             if rest is not None:
                 return first + rest
+            self.last = saved
         return None
 
     def clause(self, text: str) -> list[str] | None:
@@ -351,24 +357,6 @@ def _no_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return ["combat damage is dealt"]
 
 
-def _deal_together(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'A and B deal N damage to Y': N is their total, or what each deals; read only when the creatures' power
-    says which (and leaves no doubt)."""
-    sources, target = r.names(m["list"]), r.name(m["y"])
-    if not sources or len(sources) < 2 or target is None:
-        return None
-    powers = [r.ctx.powers.get(s) for s in sources]
-    amount = int(m["n"])
-    if any(p is None for p in powers):
-        return None
-    known = [p for p in powers if p is not None]
-    if sum(known) == amount:
-        return [f"{s} deals {p} damage to {target}" for s, p in zip(sources, known, strict=True)]
-    if all(p == amount for p in known):
-        return [f"{s} deals {amount} damage to {target}" for s in sources]
-    return None
-
-
 def _creatures_attack(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Grizzly Bears attacks' (or '... attacks Bob'): its controller, the active player, attacks with it, the one
     opponent when the line names none."""
@@ -464,10 +452,10 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
     (re.compile(r"no (?:combat )?damage is dealt"), _no_damage),
     (re.compile(r"(?P<list>" + _NAME + r"(?:,\s*|\s+and\s+)" + _NAME + r") deal (?P<n>\d+)(?: combat)?(?: damage)? to "
-                r"(?P<y>" + _NAME + ")"), _deal_together),
+                r"(?P<y>" + _NAME + ")"), together),
     (re.compile(r"(?P<x>" + _NAME + r") (?P<rest>(?:resolves|dies|attacks|blocks|deals|assigns|triggers|is|has|"
                 r"becomes|gets|gains) .*|resolves|dies|triggers)"), _named),
-    *MORE_RULES,
+    *MORE_RULES, *SENTENCE_RULES,
 ]
 
 

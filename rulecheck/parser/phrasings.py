@@ -30,6 +30,7 @@ class ReadingContext:
     creatures: tuple[str, ...] = ()      # the creatures on the battlefield
     first_strike: bool = False           # a creature in combat deals first-strike damage
     explicit: bool = False               # explicit priority (software logs)
+    stack: tuple[str, ...] = ()          # the spells on the stack, by name
 
 
 class _Reader(Protocol):
@@ -304,7 +305,8 @@ def _orders(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Alice orders blockers: Grizzly Bears, Hill Giant', 'Damage assignment order: ...' when one attacking
     creature is blocked: the order of its blockers."""
     blocked = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == r.ctx.active]
-    blockers = r.names(re.sub(r"\s+(?:first|second|third|last)\b|\b(?:then|and then)\s+", "", m["list"]))
+    listed = re.sub(r"\s+(?:first|second|third|last)\b", "", m["list"])
+    blockers = r.names(re.sub(r",?\s*\b(?:and then|then)\s+", ", ", listed))
     player = r.player(m["p"]) if m["p"] else r.ctx.active
     if len(blocked) != 1 or not blockers or player != r.ctx.active:
         return None
