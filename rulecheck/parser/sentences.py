@@ -44,7 +44,7 @@ def common_noun(written: str, creatures: Sequence[str], count: int) -> list[str]
     if count < 2 or not re.fullmatch(r"[a-z]+", written):
         return None
     stem = written.removesuffix("s")
-    found = [c for c in creatures if c.split()[-1].lower().removesuffix("s") == stem]
+    found = [c for c in creatures if re.sub(r"\s*\(\d+\)$", "", c).split()[-1].lower().removesuffix("s") == stem]
     return found if len(found) == count and len(set(found)) == count else None
 
 
