@@ -246,3 +246,63 @@ def test_a_mana_ability_after_the_draw_or_with_the_draw_untold_is_legal() -> Non
     assert _found(DRAW + "Alice draws a card\nAlice taps Llanowar Elves for {G}\n") == []
     assert _found(DRAW + "Alice taps Llanowar Elves for {G}\nAlice casts Giant Growth targeting Grizzly Bears "
                          "paying {G} from pool\n") == []
+
+
+# ---------------------------------------------------------------------- the same families, as another judge writes them
+ORDERED = TWO_BLOCK + "Alice orders blockers of Craw Wurm: Grizzly Bears, Hill Giant\ncombat damage step\n"
+
+
+@pytest.mark.parametrize(("before", "line", "canonical"), [
+    (ORDERED, "Craw Wurm deals 2 damage to Grizzly Bears and 4 to Hill Giant.",
+     "Craw Wurm deals 2 damage to Grizzly Bears; Craw Wurm deals 4 damage to Hill Giant"),
+    (DAMAGE, "Grizzly Bears and Hill Giant deal 2 and 3 damage to Craw Wurm.",
+     "Grizzly Bears deals 2 damage to Craw Wurm; Hill Giant deals 3 damage to Craw Wurm"),
+    (DAMAGE, "Grizzly Bears deals 2 and Hill Giant deals 3 to Craw Wurm.",
+     "Grizzly Bears deals 2 damage to Craw Wurm; Hill Giant deals 3 damage to Craw Wurm"),
+    (WURM, "Bob double-blocks Craw Wurm with Grizzly Bears and Hill Giant.",
+     "Bob blocks Craw Wurm with Grizzly Bears and Hill Giant"),
+    (WURM, "Bob blocks Craw Wurm with both Grizzly Bears and Hill Giant.",
+     "Bob blocks Craw Wurm with Grizzly Bears, Hill Giant"),
+])
+def test_a_combat_phrasing_of_the_same_families_is_read(before: str, line: str, canonical: str) -> None:
+    text = before + line + "\n"
+    assert (_line_of(text), "read-as", f"read as: {canonical}") in _found(text)
+    assert [f for f in _found(text) if f[1] != "read-as"] == []
+
+
+@pytest.mark.parametrize(("before", "line"), [
+    (DAMAGE, "Grizzly Bears and Hill Giant deal 3 and 2 damage to Craw Wurm."),   # not their powers: which is which?
+    (ORDERED, "4 to Hill Giant."),                                 # no source earlier on the line
+    (WURM, "Bob blocks Craw Wurm with both Grizzly Bears and Runeclaw Bear and Craw Wurm."),   # Alice's creature
+])
+def test_refused_a_combat_phrasing_of_the_same_families_that_needs_a_guess(before: str, line: str) -> None:
+    text = before + line + "\n"
+    found = [(f[0], f[1]) for f in _found(text)]
+    assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found
+
+
+UNBLOCKED = WURM + "declare blockers step\nBob declares no blockers\ncombat damage step\n"
+
+
+@pytest.mark.parametrize(("before", "line", "canonical"), [
+    (UNBLOCKED, "Craw Wurm deals 6 damage to Bob, who goes to 14.", "Craw Wurm deals 6 damage to Bob; Bob has 14 life"),
+    (UNBLOCKED, "Craw Wurm deals 6 damage to Bob, putting him at 14.",
+     "Craw Wurm deals 6 damage to Bob; Bob has 14 life"),
+    (MAIN + "turn 5: Alice, in precombat main phase\n", "Both players pass.", "all players pass"),
+    (MAIN + "turn 5: Alice, in precombat main phase\n", "Alice casts Giant Growth on Grizzly Bears, tapping Forest "
+     "for G.", "Alice taps Forest for {G}; Alice casts Giant Growth targeting Grizzly Bears"),
+    (MAIN + "turn 5: Alice, in precombat main phase\n", "Alice casts Giant Growth on Grizzly Bears by tapping a "
+     "Forest for G.", "Alice taps Forest for {G}; Alice casts Giant Growth targeting Grizzly Bears"),
+    (MAIN + "turn 5: Alice, in precombat main phase\n", "Alice casts Giant Growth targeting Grizzly Bears paying "
+     "{G}. It resolves.", "Alice casts Giant Growth targeting Grizzly Bears paying {G}; Giant Growth resolves"),
+])
+def test_a_phrasing_of_the_same_families_is_read(before: str, line: str, canonical: str) -> None:
+    text = before.replace("Alice controls Grizzly Bears, Island", "Alice controls Grizzly Bears, Forest, Island") \
+        + line + "\n"
+    assert (_line_of(text), "read-as", f"read as: {canonical}") in _found(text)
+
+
+def test_refused_a_life_total_after_damage_to_a_creature() -> None:
+    text = UNBLOCKED + "Craw Wurm deals 6 damage to Grizzly Bears, who goes to 14.\n"
+    found = [(f[0], f[1]) for f in _found(text)]
+    assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found

@@ -23,7 +23,7 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
-from .sentences import SENTENCE_RULES, common_noun, together
+from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,8 @@ class _Reader:
         """A list of names ('A, B and two Forests'), each resolved; counts repeat a name, and 'both Bears' means
         the two names that 'Bears' can be a short form of, when there are exactly two."""
         out: list[str] = []
-        for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", written.strip()):
+        written = re.sub(r"^both (?=[A-Z\"][^,]*? and [A-Z\"][^,]*$)", "", written.strip())   # 'both A and B'
+        for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", written):
             part = _DETERMINER.sub("", part.strip())
             words = part.split(" ", 1)
             count = 1
@@ -178,6 +179,7 @@ class _Reader:
                     and (who := _subject_of(first[-1])) in self.ctx.players:
                 right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
             saved, self.last = self.last, first[-1]
+            right = "it" + right[2:] if re.match(r"It (?:resolves|is countered|dies)\b", right) else right
             rest = self.line(right)
             if rest is None and right[:1].isupper() and self.name(right.split()[0]) is None:   # 'Down to 7 cards.'
                 rest = self.line(right[0].lower() + right[1:], _subject_of(undecorated(left)) or _subject_of(first[-1]))
@@ -406,7 +408,7 @@ def _passes_the_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
 _NAME = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
-    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), card),
+    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), card), *FIRST_RULES,
     (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
                 r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
                 r"(?P<rest>[A-Z].*)"), _without_article),

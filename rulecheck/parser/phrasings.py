@@ -371,7 +371,7 @@ def _each_deals(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Grizzly Bears deals 2 damage and Llanowar Elves deals 1 damage to Boggart Brute': each part to it."""
     out: list[str] = []
     for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["parts"]):
-        one = re.fullmatch(r"(.+?) deals? (\d+)(?: combat)? damage", part.strip())
+        one = re.fullmatch(r"(.+?) deals? (\d+)(?: combat)?(?: damage)?", part.strip())
         said = r.clause(f"{one[1]} deals {one[2]} damage to {m['y']}") if one is not None else None
         if said is None:
             return None
@@ -400,8 +400,8 @@ def _hand_size(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) deals (?P<n>\d+) damage to (?:each|every) creature"), _to_each_creature),
-    (re.compile(r"(?P<parts>[A-Z\"][^;:]*? deals? \d+(?: combat)? damage(?:(?:,\s*|,?\s+and\s+)[A-Z\"][^;:]*? "
-                r"deals? \d+(?: combat)? damage)+) to (?P<y>[A-Z\"][^,;:]*)"), _each_deals),
+    (re.compile(r"(?P<parts>[A-Z\"][^;:]*? deals? \d+(?: combat)?(?: damage)?(?:(?:,\s*|,?\s+and\s+)[A-Z\"][^;:]*? "
+                r"deals? \d+(?: combat)?(?: damage)?)+) to (?P<y>[A-Z\"][^,;:]*)"), _each_deals),
     (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<a>[A-Z\"][^,;:]*?) with (?P<n>both|all(?: two| three| four)?) "
                 r"of (?:his|her|their) creatures,?\s*(?P<list>[A-Z\"].+)"), _blocks_with_all),
     (re.compile(r"(?:[Ee]verything|[Aa]ll (?:the )?creatures|[Tt]hey all|[Bb]oth) (?:dies|die)\s*:\s*(?P<rest>.+)"),

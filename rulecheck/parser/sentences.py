@@ -163,13 +163,62 @@ def _orders_of(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player} orders blockers of {attacker}: {', '.join(x for x in order if x)}"]
 
 
+def _respectively(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Grizzly Bears and Hill Giant deal 2 and 3 damage to Craw Wurm': in the order written, when each amount is
+    that creature's power (else the pairing would be a guess)."""
+    sources, target = r.names(m["list"]), r.name(m["y"])
+    amounts = [int(x) for x in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["nums"])]
+    if not sources or target is None or len(sources) != len(amounts) \
+            or any(r.ctx.powers.get(s) != a for s, a in zip(sources, amounts, strict=True)):
+        return None
+    return [f"{s} deals {a} damage to {target}" for s, a in zip(sources, amounts, strict=True)]
+
+
+def _elided_source(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Craw Wurm deals 2 damage to Grizzly Bears and 4 to Hill Giant': a part without its source after a damage
+    clause on the same line: the same source."""
+    before = re.fullmatch(r"(.+?) deals \d+ (?:combat )?damage to .+", r.last)
+    return r.clause(f"{before[1]} deals {m['n']} damage to {m['y']}") if before is not None else None
+
+
+def _life_after_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Craw Wurm deals 6 damage to Bob, who goes to 14', '..., putting him at 14': the event, then the life total
+    of the player it names last."""
+    first, player = r.clause(m["head"]), r.player(m["p"])
+    if first is None or player is None or not r.ctx.started:
+        return None
+    return [*first, f"{player} has {m['n']} life"]
+
+
+def _blocks_with_list(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Bob blocks Craw Wurm with both Grizzly Bears and Hill Giant': the list read as names ('both A and B' is A
+    and B), each a creature Bob controls."""
+    player, attacker, blockers = r.player(m["p"]), r.name(m["a"]), r.names(m["list"])
+    if player is None or attacker is None or not blockers \
+            or any(r.ctx.controllers.get(b) != player for b in blockers):
+        return None
+    return [f"{player} blocks {attacker} with {', '.join(blockers)}"]
+
+
+def _cast_tapping(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice casts Giant Growth on Craw Wurm, tapping Forest for G': the mana ability first (it makes the mana the
+    spell is paid with), then the spell."""
+    tap, cast = r.clause(f"{m['p']} taps {m['what']} for {m['mana']}"), r.clause(m["head"])
+    return [*tap, *cast] if tap is not None and cast is not None else None
+
+
+FIRST_RULES: Sequence[Rule] = [   # before the rules that would take 'tapping ...' into a name
+    (re.compile(r"(?P<head>" + _P + r" casts .+?)(?:,\s*|\s+)(?:by |after )?tapping (?P<what>.+?) for (?P<mana>" + _MANA
+                + r")"), _cast_tapping),
+]
+
 SENTENCE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<x>" + _N + r") deals? (?P<n>\d+)(?: combat)?(?: damage)?"), _elided_target),
     (re.compile(r"(?:[Tt]he |[Bb]oth |[Aa]ll )?(?:the )?(?:blockers|blocking creatures)(?: together)? deal "
                 r"(?P<n>\d+)(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _blockers_deal),
     (re.compile(r"(?P<a>" + _N + r") and (?P<b>" + _N + r") deal (?P<n>\d+)(?: combat)? damage to each other"),
      _each_other),
-    (re.compile(r"(?P<x>" + _N + r") (?:is|are) (?P<pt>\d+/\d+) until (?:the )?end of (?:the )?turn"),
+    (re.compile(r"(?P<x>" + _N + r") (?:is|are) (?:an? |now )?(?P<pt>\d+/\d+) until (?:the )?end of (?:the )?turn"),
      _until_end_of_turn),
     (re.compile(r"(?P<head>[A-Z][\w'’\-]* casts .+?),? (?:with|using) (?:the )?(?:(?:floating|remaining|leftover) "
                 r"(?P<mana>" + _MANA + r")(?: mana)?|(?P<mana2>" + _MANA + r") (?:floating|from (?:her|his|their) "
@@ -185,5 +234,13 @@ SENTENCE_RULES: Sequence[Rule] = [
                 r"(?: in (?:her|his|their) hand)?"), _down_to_cards),
     (re.compile(r"(?:[Tt]he )?[Dd]amage (?:wears off|is removed from) (?P<list>" + _N + r"(?:(?:,\s*|\s+and\s+)"
                 + _N + r")*)"), _damage_wears_off),
+    (re.compile(r"(?P<list>" + _N + r"(?:,\s*|,?\s+and\s+)" + _N + r") deal (?P<nums>\d+(?:(?:,\s*|,?\s+and\s+)\d+)+)"
+                r"(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _respectively),
+    (re.compile(r"(?P<n>\d+)(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _elided_source),
+    (re.compile(r"(?P<head>.+ to " + _P + r"),? (?:who|which) (?:goes|is|drops|falls)(?: now)?(?: down)? (?:to|at|on) "
+                r"(?P<n>\d+)(?: life)?"), _life_after_damage),
+    (re.compile(r"(?P<head>.+ to " + _P + r"),? (?:putting|leaving|taking) (?:him|her|them) (?:at|to|on) (?P<n>\d+)"
+                r"(?: life)?"), _life_after_damage),
+    (re.compile(_P + r" blocks (?P<a>" + _N + r") with (?P<list>[^;:]+)"), _blocks_with_list),
     (re.compile(_P + r" orders (?:them|(?P<a>" + _N + r")['’]s blockers)\s*:?\s*(?P<list>[A-Z\"].+)"), _orders_of),
 ]
