@@ -185,6 +185,9 @@ def test_refused_a_circumstance_the_game_doesnt_agree_with() -> None:
 @pytest.mark.parametrize(("header", "canonical"), [
     ("T4 (Bob), end step", "turn 4: Bob, in end step"),
     ("T5 (Alice)", "turn 5: Alice"),
+    ("Turn 5 (Alice's turn)", "turn 5: Alice"),
+    ("Turn 5: Alice's turn.", "turn 5: Alice"),
+    ("Turn 5. Alice.", "turn 5: Alice"),
 ])
 def test_a_short_turn_header_with_the_player_in_parentheses(header: str, canonical: str) -> None:
     text = MAIN + header + "\n"
@@ -226,6 +229,12 @@ CLEANUP = CARDS + ("Alice controls Craw Wurm\nBob controls Hill Giant\nturn 8: A
 def test_damage_wearing_off_in_cleanup_is_the_steps_removal_of_damage() -> None:
     text = CLEANUP + "cleanup step\nDamage wears off Craw Wurm.\nCraw Wurm has 0 damage\n"
     assert _found(text) == [(_line_of(text) - 1, "read-as", "read as: all damage is removed")]
+
+
+@pytest.mark.parametrize("line", ["All damage wears off.", "Damage on Craw Wurm wears off."])
+def test_all_damage_wearing_off_in_cleanup(line: str) -> None:
+    text = CLEANUP + "cleanup step\n" + line + "\n"
+    assert _found(text) == [(_line_of(text), "read-as", "read as: all damage is removed")]
 
 
 def test_refused_damage_wearing_off_outside_cleanup() -> None:
@@ -306,3 +315,8 @@ def test_refused_a_life_total_after_damage_to_a_creature() -> None:
     text = UNBLOCKED + "Craw Wurm deals 6 damage to Grizzly Bears, who goes to 14.\n"
     found = [(f[0], f[1]) for f in _found(text)]
     assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found
+
+
+def test_mana_added_to_a_pool_in_words() -> None:
+    text = MAIN + "turn 5: Alice, in precombat main phase\nAlice adds G to her pool.\n"
+    assert (_line_of(text), "read-as", "read as: Alice adds {G}") in _found(text)

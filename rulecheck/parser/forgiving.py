@@ -476,7 +476,7 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     h = undecorated(code.strip())
     if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
         # a turn header: only a number, a player and a first step are read; its other words mean something
-        return turn_header(h, ctx.players, _step_of)
+        return turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None

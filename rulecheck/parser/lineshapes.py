@@ -12,7 +12,7 @@ from .phrasings import _WORD_P, _Reader
 
 _TURN = re.compile(
     r"(?:(?:T|[Tt]urn)\s*(?P<n>\d+)\s*[:.,\-–—]?\s*(?P<p>" + _WORD_P + r")(?:['’]s turn)?"
-    r"|(?:T|[Tt]urn)\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")\s*\)"
+    r"|(?:T|[Tt]urn)\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")(?:['’]s turn)?\s*\)"
     r"|(?P<p3>" + _WORD_P + r")(?:['’]s turn|, turn)\s*(?:\(\s*turn\s*)?(?P<n3>\d+)\s*\)?)"
     r"(?:(?:\s*[,:\-–—]\s*|\s*(?=\())\(?\s*(?:(?:starting |beginning )?(?:in|at) (?:the )?)?"
     r"(?P<step>[A-Za-z0-9 ]+?)\s*\)?)?\s*")

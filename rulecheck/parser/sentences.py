@@ -17,6 +17,7 @@ from .phrasings import ReadingContext
 
 _N = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
+_NAMES = _N + r"(?:(?:,\s*|\s+and\s+)" + _N + r")*"
 _MANA = r"(?:\{[0-9WUBRGCX]+\}|[0-9]+|[WUBRGCX])+"
 _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
           "ten": 10}
@@ -137,10 +138,12 @@ def _down_to_cards(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _damage_wears_off(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'Damage wears off Serra Angel' in the cleanup step: the step's removal of damage (514.2), from every
-    permanent at once."""
-    who = r.names(m["list"])
-    if r.ctx.step != "cleanup step" or not who or any(w not in r.ctx.controllers for w in who):
+    """'Damage wears off Serra Angel', 'All damage wears off' in the cleanup step: the step's removal of damage
+    (514.2), from every permanent at once."""
+    written = m["list"] or m["on"]
+    who = r.names(written) if written else []
+    if r.ctx.step != "cleanup step" or who is None or any(w not in r.ctx.controllers for w in who) \
+            or (m["list"] and m["on"]):
         return None
     return ["all damage is removed"]
 
@@ -232,8 +235,10 @@ SENTENCE_RULES: Sequence[Rule] = [
      _loses_after_damage),
     (re.compile(_P + r" (?:is )?down to (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?"
                 r"(?: in (?:her|his|their) hand)?"), _down_to_cards),
-    (re.compile(r"(?:[Tt]he )?[Dd]amage (?:wears off|is removed from) (?P<list>" + _N + r"(?:(?:,\s*|\s+and\s+)"
-                + _N + r")*)"), _damage_wears_off),
+    (re.compile(r"(?:[Tt]he |[Aa]ll )?(?:combat )?[Dd]amage (?:(?:marked )?on (?P<on>" + _NAMES + r") )?"
+                r"(?:wears off|is removed)(?: from)?(?: (?P<list>" + _NAMES + r"))?"), _damage_wears_off),
+    (re.compile(_P + r" adds (?P<mana>" + _MANA + r")(?: mana)? to (?:her|his|their) (?:mana )?pool"),
+     lambda r, m: r.clause(f"{m['p']} adds {m['mana']}")),
     (re.compile(r"(?P<list>" + _N + r"(?:,\s*|,?\s+and\s+)" + _N + r") deal (?P<nums>\d+(?:(?:,\s*|,?\s+and\s+)\d+)+)"
                 r"(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _respectively),
     (re.compile(r"(?P<n>\d+)(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _elided_source),
