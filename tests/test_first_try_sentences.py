@@ -320,3 +320,14 @@ def test_refused_a_life_total_after_damage_to_a_creature() -> None:
 def test_mana_added_to_a_pool_in_words() -> None:
     text = MAIN + "turn 5: Alice, in precombat main phase\nAlice adds G to her pool.\n"
     assert (_line_of(text), "read-as", "read as: Alice adds {G}") in _found(text)
+
+
+def test_an_aside_that_narrates_a_cost_is_read_not_dropped() -> None:
+    head = MAIN.replace("Alice controls Grizzly Bears, Island", "Alice controls Grizzly Bears, Forest, Island") \
+        + "turn 5: Alice, in precombat main phase\n"
+    text = head + "Alice casts Giant Growth on Grizzly Bears (tapping a Forest for G).\n"
+    assert (_line_of(text), "read-as", "read as: Alice taps Forest for {G}; Alice casts Giant Growth targeting "
+                                       "Grizzly Bears") in _found(text)
+    text = head + "Alice casts Giant Growth on Grizzly Bears (tapping a Forest).\n"   # for what mana?
+    found = [(f[0], f[1]) for f in _found(text)]
+    assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found

@@ -211,8 +211,8 @@ def _cast_tapping(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 FIRST_RULES: Sequence[Rule] = [   # before the rules that would take 'tapping ...' into a name
-    (re.compile(r"(?P<head>" + _P + r" casts .+?)(?:,\s*|\s+)(?:by |after )?tapping (?P<what>.+?) for (?P<mana>" + _MANA
-                + r")"), _cast_tapping),
+    (re.compile(r"(?P<head>" + _P + r" casts .+?)(?:,\s*|\s+|\s*\(\s*)(?:by |after )?tapping (?P<what>.+?) for "
+                r"(?P<mana>" + _MANA + r")\)?"), _cast_tapping),
 ]
 
 SENTENCE_RULES: Sequence[Rule] = [
