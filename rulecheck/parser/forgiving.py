@@ -23,7 +23,7 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
-from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together
+from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
 _LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?" \
               r"|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
-              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+)"
+              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+|(?:dropping|falling)\s+to\s+)"
 
 
 class _Reader:
@@ -175,8 +175,8 @@ class _Reader:
             if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
                 self.heading = first[-1]
             self.resolved = first[-1][:-9] if first[-1].endswith(" resolves") else self.resolved
-            if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
-                    and (who := _subject_of(first[-1])) in self.ctx.players:
+            if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) and ((who := _subject_of(first[-1]))
+                    in self.ctx.players or (who := written_player(undecorated(left), self.ctx.players)) is not None):
                 right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
             saved, self.last = self.last, first[-1]
             right = "it" + right[2:] if re.match(r"It (?:resolves|is countered|dies)\b", right) else right

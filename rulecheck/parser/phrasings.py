@@ -99,7 +99,7 @@ def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment. Written in the
     declare blockers step of an implicit transcript (no first strike in combat), its combat damage step began."""
     source = r.name(m["x"])
-    if source is None:
+    if source is None or source in r.ctx.players:   # a player assigns her creature's damage: sentences.py
         return None
     parts: list[str] = []
     for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["parts"]):

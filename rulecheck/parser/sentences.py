@@ -49,6 +49,13 @@ def common_noun(written: str, creatures: Sequence[str], count: int) -> list[str]
     return found if len(found) == count and len(set(found)) == count else None
 
 
+def written_player(clause: str, players: Sequence[str]) -> str | None:
+    """The player a clause written about a non-player names, when it names exactly one ('Bob takes 6 damage from
+    Craw Wurm; he is at 14'): what a following 'he' or 'she' stands for."""
+    named = {p for p in players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w'’])", clause)}
+    return named.pop() if len(named) == 1 and clause.startswith(tuple(named)) else None
+
+
 def deal_together(r: _Reader, sources: Sequence[str], target: str, amount: int) -> list[str] | None:
     """Creatures that deal N damage to one target together: N is their total, or what each deals; read only when
     their powers say which (and leave no doubt)."""
@@ -193,6 +200,25 @@ def _life_after_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [*first, f"{player} has {m['n']} life"]
 
 
+def _player_assigns(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Alice assigns 2 damage to Grizzly Bears and 4 to Hill Giant' (the attacking player assigns her creature's
+    damage, 510.1): the one attacking creature she controls; "Alice assigns Craw Wurm's damage: ...": that one."""
+    player = r.player(m["p"])
+    if m["x"] is not None:
+        source = r.name(m["x"])
+        mine = [source] if source is not None and r.ctx.controllers.get(source) == player else []
+    else:
+        mine = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == player]
+    return r.clause(f"{mine[0]} assigns {m['parts']}") if player is not None and len(mine) == 1 else None
+
+
+def _resolves_dealing(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Lightning Bolt resolves, dealing 3 damage to Hill Giant': it resolves, and deals that damage."""
+    spell = r.name(m["x"])
+    deals = r.clause(f"{spell} deals {m['rest']}") if spell is not None else None
+    return [f"{spell} resolves", *deals] if deals is not None else None
+
+
 def _blocks_with_list(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Bob blocks Craw Wurm with both Grizzly Bears and Hill Giant': the list read as names ('both A and B' is A
     and B), each a creature Bob controls."""
@@ -247,5 +273,11 @@ SENTENCE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<head>.+ to " + _P + r"),? (?:putting|leaving|taking) (?:him|her|them) (?:at|to|on) (?P<n>\d+)"
                 r"(?: life)?"), _life_after_damage),
     (re.compile(_P + r" blocks (?P<a>" + _N + r") with (?P<list>[^;:]+)"), _blocks_with_list),
+    (re.compile(_P + r" (?:assigns|splits|divides) (?:(?P<x>" + _N + r")['’]s (?:combat )?damage(?: as follows)?:?\s*)?"
+                r"(?P<parts>\d+ .+ to .+)"), _player_assigns),
+    (re.compile(r"(?P<x>" + _N + r") resolves,? (?:and )?(?:dealing|deals) (?P<rest>\d+ (?:combat )?damage to .+)"),
+     _resolves_dealing),
+    (re.compile(r"(?P<head>" + _P + r" taps .+?),? (?:adding|making|producing) (?P<mana>" + _MANA + r")(?: mana)?"),
+     lambda r, m: r.clause(f"{m['head']} for {m['mana']}")),
     (re.compile(_P + r" orders (?:them|(?P<a>" + _N + r")['’]s blockers)\s*:?\s*(?P<list>[A-Z\"].+)"), _orders_of),
 ]
