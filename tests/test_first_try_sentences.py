@@ -391,3 +391,12 @@ def test_a_spell_resolving_dealing_its_damage() -> None:
           "Shock resolves, dealing 2 damage to Grizzly Bears.\n"
     assert (_line_of(text), "read-as", "read as: Shock resolves; Shock deals 2 damage to Grizzly Bears") \
         in _found(text)
+
+
+@pytest.mark.parametrize("line", ["Alice casts Giant Growth (G) on Grizzly Bears.",
+                                  "Alice casts Giant Growth on Grizzly Bears (G).",
+                                  "Alice casts Giant Growth targeting Grizzly Bears ({G})."])
+def test_a_cost_in_parentheses_after_a_cast_is_what_it_paid(line: str) -> None:
+    text = MAIN + "turn 5: Alice, in precombat main phase\n" + line + "\n"
+    assert (_line_of(text), "read-as", "read as: Alice casts Giant Growth targeting Grizzly Bears paying {G}") \
+        in _found(text)

@@ -43,7 +43,8 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 
 _IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|five|six))?(?: creatures| of them)?"
                         r"|they|they both|they all")
 _LAST_NAME = re.compile(r"([A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*)(?: for \{[^;]*)?$")   # 'it'
-_ASIDE = re.compile(r"\s*\((?!\d+\)|extra|(?:by )?(?:tapping|paying|sacrificing|discarding)\b)[^()]*\)\s*$")
+_ASIDE = re.compile(r"\s*\((?!\d+\)|[0-9WUBRGCX{}]+\)|extra|(?:by )?(?:tapping|paying|sacrificing|discarding)\b)"
+                    r"[^()]*\)\s*$")
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",

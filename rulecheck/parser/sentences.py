@@ -237,6 +237,8 @@ def _cast_tapping(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 FIRST_RULES: Sequence[Rule] = [   # before the rules that would take 'tapping ...' into a name
+    (re.compile(r"(?P<head>" + _P + r" casts [^()]+?)\s*\((?P<mana>" + _MANA + r")\)(?P<tail>(?: [^()]*)?)"),
+     lambda r, m: r.clause(f"{m['head']}{m['tail']} for {m['mana']}")),
     (re.compile(r"(?P<head>" + _P + r" casts .+?)(?:,\s*|\s+|\s*\(\s*)(?:by |after )?tapping (?P<what>.+?) for "
                 r"(?P<mana>" + _MANA + r")\)?"), _cast_tapping),
 ]
