@@ -400,3 +400,27 @@ def test_a_cost_in_parentheses_after_a_cast_is_what_it_paid(line: str) -> None:
     text = MAIN + "turn 5: Alice, in precombat main phase\n" + line + "\n"
     assert (_line_of(text), "read-as", "read as: Alice casts Giant Growth targeting Grizzly Bears paying {G}") \
         in _found(text)
+
+
+@pytest.mark.parametrize(("before", "line", "canonical"), [
+    (DAMAGE, "Grizzly Bears dies. So does Hill Giant.", "Grizzly Bears dies; Hill Giant dies"),
+    (DAMAGE, "Grizzly Bears dies and so does the Hill Giant.", "Grizzly Bears dies; Hill Giant dies"),
+    (DAMAGE, "Craw Wurm deals 2 damage to Runeclaw Bear, as do Grizzly Bears and Hill Giant.", None),
+    (UNBLOCKED, "Craw Wurm deals 6 to Bob: 20 -> 14.", "Craw Wurm deals 6 damage to Bob; Bob has 14 life"),
+    (UNBLOCKED, "Craw Wurm deals its 6 damage to Bob.", "Craw Wurm deals 6 damage to Bob"),
+    (DAMAGE + "Grizzly Bears deals 2 damage to Craw Wurm\nHill Giant deals 3 damage to Craw Wurm\n",
+     "Craw Wurm has 5 damage marked on it.", "Craw Wurm has 5 damage"),
+])
+def test_a_clause_that_refers_to_the_one_before(before: str, line: str, canonical: str | None) -> None:
+    text = before + line + "\n"
+    if canonical is None:   # 'as do' after damage: what they do is not a death, and nothing is guessed
+        assert (_line_of(text), "syntax") in [(f[0], f[1]) for f in _found(text)]
+        return
+    assert (_line_of(text), "read-as", f"read as: {canonical}") in _found(text)
+    assert [f for f in _found(text) if f[1] != "read-as"] == []
+
+
+def test_refused_a_life_change_alone_without_damage_to_a_player_before_it() -> None:
+    text = DAMAGE + "Hill Giant deals 3 damage to Craw Wurm: 20 -> 14.\n"
+    found = [(f[0], f[1]) for f in _found(text)]
+    assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found

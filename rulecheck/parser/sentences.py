@@ -219,6 +219,22 @@ def _resolves_dealing(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{spell} resolves", *deals] if deals is not None else None
 
 
+def _so_does(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Grizzly Bears dies. So does Hill Giant.', 'Craw Wurm dies, as do Grizzly Bears and Hill Giant': what the
+    clause before on the line said of a creature (dying, being destroyed), of these too."""
+    before = re.fullmatch(r".+ (dies|is destroyed)", r.last)
+    who = r.names(m["list"])
+    return [f"{w} {before[1]}" for w in who] if before is not None and who else None
+
+
+def _life_arrow_after_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Craw Wurm deals 6 to Bob: 20 -> 14': a change of life alone, after damage to a player on the same line,
+    is that player's."""
+    before = re.fullmatch(r".+ deals \d+ (?:combat )?damage to (\S+)", r.last)
+    player = r.player(before[1]) if before is not None else None
+    return [f"{player} has {m['n']} life"] if player is not None and r.ctx.started else None
+
+
 def _blocks_with_list(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Bob blocks Craw Wurm with both Grizzly Bears and Hill Giant': the list read as names ('both A and B' is A
     and B), each a creature Bob controls."""
@@ -275,6 +291,12 @@ SENTENCE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<head>.+ to " + _P + r"),? (?:putting|leaving|taking) (?:him|her|them) (?:at|to|on) (?P<n>\d+)"
                 r"(?: life)?"), _life_after_damage),
     (re.compile(_P + r" blocks (?P<a>" + _N + r") with (?P<list>[^;:]+)"), _blocks_with_list),
+    (re.compile(r"(?:[Ss]o (?:does|do)|[Aa]s (?:does|do)) (?P<list>[^;:]+)"), _so_does),
+    (re.compile(r"\d+\s*(?:->|-->|→|=>)\s*(?P<n>\d+)(?: life)?"), _life_arrow_after_damage),
+    (re.compile(r"(?P<x>" + _N + r") (?P<v>deals|assigns) (?:all )?(?:of )?(?:its|his|her|their) (?P<rest>\d+ .+)"),
+     lambda r, m: r.clause(f"{m['x']} {m['v']} {m['rest']}")),
+    (re.compile(r"(?P<x>" + _N + r") has (?P<n>\d+) damage (?:marked(?: on (?:it|them))?|on (?:it|them))"),
+     lambda r, m: r.clause(f"{m['x']} has {m['n']} damage")),
     (re.compile(_P + r" (?:assigns|splits|divides) (?:(?P<x>" + _N + r")['’]s (?:combat )?damage(?: as follows)?:?\s*)?"
                 r"(?P<parts>\d+ .+ to .+)"), _player_assigns),
     (re.compile(r"(?P<x>" + _N + r") resolves,? (?:and )?(?:dealing|deals) (?P<rest>\d+ (?:combat )?damage to .+)"),
