@@ -253,7 +253,8 @@ def _cast_tapping(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 FIRST_RULES: Sequence[Rule] = [   # before the rules that would take 'tapping ...' into a name
-    (re.compile(r"(?P<head>" + _P + r" casts [^()]+?)\s*\((?P<mana>" + _MANA + r")\)(?P<tail>(?: [^()]*)?)"),
+    (re.compile(r"(?P<head>" + _P + r" casts [^()]+?)\s*\((?=[^)]*[WUBRGCX{])(?P<mana>" + _MANA + r")\)"
+                r"(?P<tail>(?: [^()]*)?)"),   # mana, not the number of a copy ('Grizzly Bears (2)')
      lambda r, m: r.clause(f"{m['head']}{m['tail']} for {m['mana']}")),
     (re.compile(r"(?P<head>" + _P + r" casts .+?)(?:,\s*|\s+|\s*\(\s*)(?:by |after )?tapping (?P<what>.+?) for "
                 r"(?P<mana>" + _MANA + r")\)?"), _cast_tapping),
