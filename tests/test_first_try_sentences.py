@@ -424,3 +424,19 @@ def test_refused_a_life_change_alone_without_damage_to_a_player_before_it() -> N
     text = DAMAGE + "Hill Giant deals 3 damage to Craw Wurm: 20 -> 14.\n"
     found = [(f[0], f[1]) for f in _found(text)]
     assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Main 1 - Alice plays Island.", "precombat main phase; Alice plays Island"),
+    ("Precombat main — Alice plays an Island and taps it for U.",
+     "precombat main phase; Alice plays Island; Alice taps Island for {U}"),
+    ("End step - nothing.", "end step"),
+])
+def test_a_step_heading_a_dash_and_what_happened(line: str, canonical: str) -> None:
+    text = MAIN + "turn 5: Alice\n" + line + "\n"
+    assert (_line_of(text), "read-as", f"read as: {canonical}") in _found(text)
+
+
+def test_refused_a_dash_after_something_that_is_not_a_step() -> None:
+    text = MAIN + "turn 5: Alice\nAlice - plays Island.\n"
+    assert (_line_of(text), "syntax") in [(f[0], f[1]) for f in _found(text)]

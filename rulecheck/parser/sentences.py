@@ -35,6 +35,8 @@ class _Reader(Protocol):
 
     def clause(self, text: str) -> list[str] | None: ...
 
+    def line(self, text: str, subject: str | None = None) -> list[str] | None: ...
+
 
 Rule = tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], "list[str] | None"]]
 
@@ -235,6 +237,16 @@ def _life_arrow_after_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return [f"{player} has {m['n']} life"] if player is not None and r.ctx.started else None
 
 
+def _dash_heading(r: _Reader, m: re.Match[str]) -> list[str] | None:
+    """'Main 1 - Alice plays Forest', 'Combat damage — Craw Wurm deals 6 to Bob': a step heading, a dash, and what
+    happened in the step (as after a colon)."""
+    step = r.clause(m["h"])
+    if step is None or len(step) != 1 or not re.fullmatch(r"[a-z ]+(?:step|phase)", step[0]):
+        return None
+    rest = r.line(m["rest"])
+    return [*step, *rest] if rest is not None else None
+
+
 def _blocks_with_list(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Bob blocks Craw Wurm with both Grizzly Bears and Hill Giant': the list read as names ('both A and B' is A
     and B), each a creature Bob controls."""
@@ -292,6 +304,7 @@ SENTENCE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<head>.+ to " + _P + r"),? (?:putting|leaving|taking) (?:him|her|them) (?:at|to|on) (?P<n>\d+)"
                 r"(?: life)?"), _life_after_damage),
     (re.compile(_P + r" blocks (?P<a>" + _N + r") with (?P<list>[^;:]+)"), _blocks_with_list),
+    (re.compile(r"(?P<h>[A-Z][A-Za-z0-9 ]*?)\s+[-–—]\s+(?P<rest>.+)"), _dash_heading),
     (re.compile(r"(?:[Ss]o (?:does|do)|[Aa]s (?:does|do)) (?P<list>[^;:]+)"), _so_does),
     (re.compile(r"\d+\s*(?:->|-->|→|=>)\s*(?P<n>\d+)(?: life)?"), _life_arrow_after_damage),
     (re.compile(r"(?P<x>" + _N + r") (?P<v>deals|assigns) (?:all )?(?:of )?(?:its|his|her|their) (?P<rest>\d+ .+)"),
