@@ -117,9 +117,9 @@ MAIN = CARDS + ("Alice controls Grizzly Bears, Island, Island, Island\nAlice hol
 
 @pytest.mark.parametrize(("start", "line", "canonical"), [
     ("turn 6: Bob, in precombat main phase", "Bob played Mountain. Down to 1 card.",
-     "Bob plays Mountain; Bob has 1 cards in hand"),
+     "Bob plays Mountain; Bob has 1 card in hand"),
     ("turn 6: Bob, in precombat main phase", "Bob played Mountain. He is down to 1 card in his hand.",
-     "Bob plays Mountain; Bob has 1 cards in hand"),
+     "Bob plays Mountain; Bob has 1 card in hand"),
     ("turn 5: Alice, in precombat main phase", "Grizzly Bears deals 2 damage to Bob. Bob loses 2 life, 18 left.",
      "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
     ("turn 5: Alice, in precombat main phase", "Grizzly Bears deals 2 damage to Bob and Bob loses 2 life, now at 18",
@@ -440,3 +440,20 @@ def test_a_step_heading_a_dash_and_what_happened(line: str, canonical: str) -> N
 def test_refused_a_dash_after_something_that_is_not_a_step() -> None:
     text = MAIN + "turn 5: Alice\nAlice - plays Island.\n"
     assert (_line_of(text), "syntax") in [(f[0], f[1]) for f in _found(text)]
+
+
+@pytest.mark.parametrize(("line", "canonical"), [
+    ("Bob plays Mountain. Bob has 1 card left in hand.", "Bob plays Mountain; Bob has 1 card in hand"),
+    ("Bob plays Mountain; 1 card left in hand.", "Bob plays Mountain; Bob has 1 card in hand"),
+    ("Bob has 20 life and 2 cards in hand.", "Bob has 20 life; Bob has 2 cards in hand"),
+])
+def test_a_hand_count_in_a_sentence_of_its_own(line: str, canonical: str) -> None:
+    text = MAIN + "turn 6: Bob, in precombat main phase\n" + line + "\n"
+    assert (_line_of(text), "read-as", f"read as: {canonical}") in _found(text)
+    assert [f for f in _found(text) if f[1] != "read-as"] == []
+
+
+def test_refused_a_hand_count_after_a_clause_about_no_player() -> None:
+    text = MAIN + "turn 6: Bob, in precombat main phase\nHill Giant is untapped; 1 card left in hand.\n"
+    found = [(f[0], f[1]) for f in _found(text)]
+    assert (_line_of(text), "syntax") in found and (_line_of(text), "read-as") not in found

@@ -141,9 +141,9 @@ def _loses_after_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 def _down_to_cards(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Bob played Mountain. Down to 7 cards.': the hand of the player the sentence before was about."""
-    player = r.player(m["p"])
-    n = _COUNT.get(m["n"], m["n"])
-    return [f"{player} has {n} cards in hand"] if player is not None and r.ctx.started else None
+    player = r.player(m["p"] or (r.last.split(" ")[0] if r.last else ""))   # '1 card left': the clause before's
+    n = _COUNT.get(m["n"]) or int(m["n"])
+    return [f"{player} has {n} card{'' if n == 1 else 's'} in hand"] if player is not None and r.ctx.started else None
 
 
 def _damage_wears_off(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -292,6 +292,9 @@ SENTENCE_RULES: Sequence[Rule] = [
      _loses_after_damage),
     (re.compile(_P + r" (?:is )?down to (?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?"
                 r"(?: in (?:her|his|their) hand)?"), _down_to_cards),
+    (re.compile(r"(?:(?P<p>[A-Z][\w'’\-]*)(?: has| now has| is left with)? )?(?P<n>\d+|" + "|".join(_COUNT)
+                + r") cards? (?:left(?: in (?:her |his |their )?hand)?|in (?:her |his |their )?hand)"),
+     _down_to_cards),
     (re.compile(r"(?:[Tt]he |[Aa]ll )?(?:combat )?[Dd]amage (?:(?:marked )?on (?P<on>" + _NAMES + r") )?"
                 r"(?:wears off|is removed)(?: from)?(?: (?P<list>" + _NAMES + r"))?"), _damage_wears_off),
     (re.compile(_P + r" adds (?P<mana>" + _MANA + r")(?: mana)? to (?:her|his|their) (?:mana )?pool"),
