@@ -23,6 +23,7 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
+from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "both": 2, "three": 3, "four": 
 _IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|five|six))?(?: creatures| of them)?"
                         r"|they|they both|they all")
 _LAST_NAME = re.compile(r"([A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*)(?: for \{[^;]*)?$")   # 'it'
-_ASIDE = re.compile(r"\s*\((?!\d+\)|extra)[^()]*\)\s*$")
+_ASIDE = re.compile(r"\s*\((?!\d+\)|[0-9WUBRGCX{}]+\)|extra|(?:by )?(?:tapping|paying|sacrificing|discarding)\b)"
+                    r"[^()]*\)\s*$")
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
@@ -70,7 +72,7 @@ _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
 _LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?" \
               r"|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
-              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+)"
+              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+|(?:dropping|falling)\s+to\s+)"
 
 
 class _Reader:
@@ -80,6 +82,7 @@ class _Reader:
         self.budget = 300
         self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
         self.resolved = ""   # what resolved earlier on the same line: the source of 'X takes 2 damage'
+        self.last = ""       # the statement read just before on the same line: 'Runeclaw Bear deals 2' after it
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -99,14 +102,15 @@ class _Reader:
         """A list of names ('A, B and two Forests'), each resolved; counts repeat a name, and 'both Bears' means
         the two names that 'Bears' can be a short form of, when there are exactly two."""
         out: list[str] = []
-        for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", written.strip()):
+        written = re.sub(r"^both (?=[A-Z\"][^,]*? and [A-Z\"][^,]*$)", "", written.strip())   # 'both A and B'
+        for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", written):
             part = _DETERMINER.sub("", part.strip())
             words = part.split(" ", 1)
             count = 1
             if len(words) == 2 and words[0].lower() in _NUMBERS:
                 count = _NUMBERS[words[0].lower()]
                 part = words[1]
-                several = short_form_of(part, self.ctx.names)
+                several = short_form_of(part, self.ctx.names) or common_noun(part, self.ctx.creatures, count) or []
                 if count > 1 and len(several) == count and part not in several:
                     out += several
                     continue
@@ -172,16 +176,21 @@ class _Reader:
             if re.fullmatch(r"[a-z ]+ (?:step|phase)", first[-1]):
                 self.heading = first[-1]
             self.resolved = first[-1][:-9] if first[-1].endswith(" resolves") else self.resolved
-            if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) \
-                    and (who := _subject_of(first[-1])) in self.ctx.players:
+            if (pro := re.match(r"(?:[Ss]he|[Hh]e|[Tt]hey) (?=[a-z])", right)) and ((who := _subject_of(first[-1]))
+                    in self.ctx.players or (who := written_player(undecorated(left), self.ctx.players)) is not None):
                 right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
+            saved, self.last = self.last, first[-1]
+            right = "it" + right[2:] if re.match(r"It (?:resolves|is countered|dies)\b", right) else right
             rest = self.line(right)
+            if rest is None and right[:1].isupper() and self.name(right.split()[0]) is None:   # 'Down to 7 cards.'
+                rest = self.line(right[0].lower() + right[1:], _subject_of(undecorated(left)) or _subject_of(first[-1]))
             if rest is None and right[:1].islower():
                 rest = self.line(right, _subject_of(undecorated(left)) or _subject_of(first[-1]))
             if rest is None and re.search(r"\bit\b", right) and (last := it_names(first[-1], right, _LAST_NAME)):
                 rest = self.line(re.sub(r"\bit\b", last, right, count=1), _subject_of(undecorated(left)))
             if rest is not None:
                 return first + rest
+            self.last = saved
         return None
 
     def clause(self, text: str) -> list[str] | None:
@@ -351,24 +360,6 @@ def _no_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
     return ["combat damage is dealt"]
 
 
-def _deal_together(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'A and B deal N damage to Y': N is their total, or what each deals; read only when the creatures' power
-    says which (and leaves no doubt)."""
-    sources, target = r.names(m["list"]), r.name(m["y"])
-    if not sources or len(sources) < 2 or target is None:
-        return None
-    powers = [r.ctx.powers.get(s) for s in sources]
-    amount = int(m["n"])
-    if any(p is None for p in powers):
-        return None
-    known = [p for p in powers if p is not None]
-    if sum(known) == amount:
-        return [f"{s} deals {p} damage to {target}" for s, p in zip(sources, known, strict=True)]
-    if all(p == amount for p in known):
-        return [f"{s} deals {amount} damage to {target}" for s in sources]
-    return None
-
-
 def _creatures_attack(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Grizzly Bears attacks' (or '... attacks Bob'): its controller, the active player, attacks with it, the one
     opponent when the line names none."""
@@ -418,7 +409,7 @@ def _passes_the_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
 _NAME = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[str] | None]]] = [
-    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), card),
+    (re.compile(r"card (?P<name>[^:]+):\s*(?P<props>.+)"), card), *FIRST_RULES,
     (re.compile(r"(?P<head>.*?\b(?:plays|casts|taps|untaps|sacrifices|discards|controls|blocks|attacks|with|"
                 r"targeting|on|to)) (?:a|an|the|her|his|their|its|another|the other|her other|his other|their other) "
                 r"(?P<rest>[A-Z].*)"), _without_article),
@@ -464,10 +455,10 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(r"(?P<x>" + _NAME + r") (?:deals|assigns) no (?:combat )?damage"), _deals_no_damage),
     (re.compile(r"no (?:combat )?damage is dealt"), _no_damage),
     (re.compile(r"(?P<list>" + _NAME + r"(?:,\s*|\s+and\s+)" + _NAME + r") deal (?P<n>\d+)(?: combat)?(?: damage)? to "
-                r"(?P<y>" + _NAME + ")"), _deal_together),
+                r"(?P<y>" + _NAME + ")"), together),
     (re.compile(r"(?P<x>" + _NAME + r") (?P<rest>(?:resolves|dies|attacks|blocks|deals|assigns|triggers|is|has|"
                 r"becomes|gets|gains) .*|resolves|dies|triggers)"), _named),
-    *MORE_RULES,
+    *MORE_RULES, *SENTENCE_RULES,
 ]
 
 
@@ -486,7 +477,7 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     h = undecorated(code.strip())
     if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
         # a turn header: only a number, a player and a first step are read; its other words mean something
-        return turn_header(h, ctx.players, _step_of)
+        return turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
     if out is None:
         return None

@@ -12,7 +12,7 @@ from .phrasings import _WORD_P, _Reader
 
 _TURN = re.compile(
     r"(?:(?:T|[Tt]urn)\s*(?P<n>\d+)\s*[:.,\-–—]?\s*(?P<p>" + _WORD_P + r")(?:['’]s turn)?"
-    r"|[Tt]urn\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")\s*\)"
+    r"|(?:T|[Tt]urn)\s*(?P<n2>\d+)\s*\(\s*(?P<p2>" + _WORD_P + r")(?:['’]s turn)?\s*\)"
     r"|(?P<p3>" + _WORD_P + r")(?:['’]s turn|, turn)\s*(?:\(\s*turn\s*)?(?P<n3>\d+)\s*\)?)"
     r"(?:(?:\s*[,:\-–—]\s*|\s*(?=\())\(?\s*(?:(?:starting |beginning )?(?:in|at) (?:the )?)?"
     r"(?P<step>[A-Za-z0-9 ]+?)\s*\)?)?\s*")
@@ -65,11 +65,12 @@ def undecorated(text: str) -> str:
     text = re.sub(r"^([A-Z][\w'’\-]* controls [A-Z\"][^,;:()]*?) \(tapped\)$", r"\1: tapped", text)
     text = re.sub(r"^(?:[Ii]n response|[Tt]hen|[Nn]ext|[Aa]fter that|[Ff]inally),\s+", "", text)
     text = re.sub(r"(?<=\w),\s*in response,\s*", " ", text)   # 'Bob, in response, casts Shock'
-    text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass)", lambda m: m[0].lower(), text)
+    text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass| players pass)", lambda m: m[0].lower(),
+                  text)
     if text.startswith(("then ", "and then ")):
         text = text.split("then ", 1)[1].lstrip()
     text = re.sub(r"^[Tt]he (?=[A-Z])", "", text)   # 'The Giant dies': names take no article
-    text = re.sub(r"\bchump[- ]?blocks\b", "blocks", text)   # a chump block is a block
+    text = re.sub(r"\b(?:chump|double|triple|gang)[- ]?blocks\b", "blocks", text)   # a chump block is a block
     return without_intro(text)
 
 

@@ -30,6 +30,7 @@ class ReadingContext:
     creatures: tuple[str, ...] = ()      # the creatures on the battlefield
     first_strike: bool = False           # a creature in combat deals first-strike damage
     explicit: bool = False               # explicit priority (software logs)
+    stack: tuple[str, ...] = ()          # the spells on the stack, by name
 
 
 class _Reader(Protocol):
@@ -98,7 +99,7 @@ def _split(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Pelakka Wurm assigns 3 to Siege Mastodon and 4 to Bob': the parts of one assignment. Written in the
     declare blockers step of an implicit transcript (no first strike in combat), its combat damage step began."""
     source = r.name(m["x"])
-    if source is None:
+    if source is None or source in r.ctx.players:   # a player assigns her creature's damage: sentences.py
         return None
     parts: list[str] = []
     for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["parts"]):
@@ -304,7 +305,8 @@ def _orders(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Alice orders blockers: Grizzly Bears, Hill Giant', 'Damage assignment order: ...' when one attacking
     creature is blocked: the order of its blockers."""
     blocked = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == r.ctx.active]
-    blockers = r.names(re.sub(r"\s+(?:first|second|third|last)\b|\b(?:then|and then)\s+", "", m["list"]))
+    listed = re.sub(r"\s+(?:first|second|third|last)\b", "", m["list"])
+    blockers = r.names(re.sub(r",?\s*\b(?:and then|then)\s+", ", ", listed))
     player = r.player(m["p"]) if m["p"] else r.ctx.active
     if len(blocked) != 1 or not blockers or player != r.ctx.active:
         return None
@@ -369,7 +371,7 @@ def _each_deals(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Grizzly Bears deals 2 damage and Llanowar Elves deals 1 damage to Boggart Brute': each part to it."""
     out: list[str] = []
     for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["parts"]):
-        one = re.fullmatch(r"(.+?) deals? (\d+)(?: combat)? damage", part.strip())
+        one = re.fullmatch(r"(.+?) deals? (\d+)(?: combat)?(?: damage)?", part.strip())
         said = r.clause(f"{one[1]} deals {one[2]} damage to {m['y']}") if one is not None else None
         if said is None:
             return None
@@ -398,8 +400,8 @@ def _hand_size(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<x>[A-Z\"][^,;:]*?) deals (?P<n>\d+) damage to (?:each|every) creature"), _to_each_creature),
-    (re.compile(r"(?P<parts>[A-Z\"][^;:]*? deals? \d+(?: combat)? damage(?:(?:,\s*|,?\s+and\s+)[A-Z\"][^;:]*? "
-                r"deals? \d+(?: combat)? damage)+) to (?P<y>[A-Z\"][^,;:]*)"), _each_deals),
+    (re.compile(r"(?P<parts>[A-Z\"][^;:]*? deals? \d+(?: combat)?(?: damage)?(?:(?:,\s*|,?\s+and\s+)[A-Z\"][^;:]*? "
+                r"deals? \d+(?: combat)?(?: damage)?)+) to (?P<y>[A-Z\"][^,;:]*)"), _each_deals),
     (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<a>[A-Z\"][^,;:]*?) with (?P<n>both|all(?: two| three| four)?) "
                 r"of (?:his|her|their) creatures,?\s*(?P<list>[A-Z\"].+)"), _blocks_with_all),
     (re.compile(r"(?:[Ee]verything|[Aa]ll (?:the )?creatures|[Tt]hey all|[Bb]oth) (?:dies|die)\s*:\s*(?P<rest>.+)"),

@@ -13,9 +13,10 @@ HEADING = "heading"   # the edge of a StepBoundary written as a bare step name
 
 
 def heading_step(r: Replay, stmt: n.StepBoundary, step: str) -> str:
-    """'combat damage step' as a heading right after the first-strike combat damage step is the regular one."""
+    """'combat damage step' as a heading right after the first-strike combat damage step is the regular one (in
+    explicit priority too: the only combat damage step that can begin next is the second one)."""
     g = r.game
-    if stmt.edge == HEADING and g.mode == "implicit" and step == "combat damage step" and g.step == step \
+    if stmt.edge == HEADING and step == "combat damage step" and g.step == step \
             and g.plan and g.plan[0].step == "second combat damage step":
         return "second combat damage step"
     return step

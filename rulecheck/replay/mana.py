@@ -76,6 +76,8 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
     if r.declaration is None and r.resolving is None and acting_without_priority(r):
         no_priority(r, stmt, f"{player} activates a mana ability")
     elif r.declaration is None and r.resolving is None:
+        if g.step == "draw step":   # with priority (605.3a): after the draw, which a later narration flags (703.4c)
+            other_event(r, stmt)
         first_priority(r, stmt, player, quiet=pending_trigger(r, stmt))
     for ref in stmt.permanents:
         p = g.perm(ref, prefer=lambda q: not q.tapped and q.controller == player)

@@ -56,7 +56,8 @@ def draw(r: Replay, stmt: n.Draw) -> None:
 
 
 def _first_other_is_priority(r: Replay) -> bool:
-    return isinstance(r.first_other, (n.Cast, n.Activate, n.Trigger, n.PassPriority, n.AllPass, n.PlayLand))
+    return isinstance(r.first_other, (n.Cast, n.Activate, n.TapForMana, n.Trigger, n.PassPriority, n.AllPass,
+                                      n.PlayLand))   # a mana ability too: activated with priority (605.3a)
 
 
 def _direct_effect(r: Replay, stmt: n.Statement, source_ref: n.Ref) -> None:
