@@ -183,6 +183,9 @@ def _claims(g: Game, stmt: n.Statement, already: int = 0) -> list[Claim]:
         perms = [q for q in (g.find_perm(x, prefer=lambda q: not q.tapped and mine in (None, q.controller))
                              for x in stmt.permanents) if q]
         return [(f"{q.name} is tapped", lambda h, q=q: q.tapped) for q in perms]
+    if isinstance(stmt, n.BecomesTapped):
+        q = g.find_perm(stmt.permanent)
+        return [] if q is None else [(f"{q.name} is tapped", lambda h, q=q: q.tapped)]
     if isinstance(stmt, n.Untap):
         perms = [q for q in (g.find_perm(x, prefer=lambda q: q.tapped) for x in stmt.permanents) if q]
         return [(f"{q.name} is untapped", lambda h, q=q: not q.tapped) for q in perms]
@@ -308,6 +311,7 @@ def dropped(path: Path) -> tuple[list[str], set[str]]:
 FILES = fail_fixtures()
 # the statement classes `_claims` knows what they narrate
 ORACLE = {n.AssignDamage, n.DeclareAttackers, n.DeclareBlockers, n.PayMana, n.PayLife, n.PlayLand, n.DamageOrder, n.Tap,
+          n.BecomesTapped,
           n.TapForMana, n.Untap, n.UntapAll, n.PhaseEvent, n.Discard, n.LoseLife, n.GainLife, n.DealDamage,
           n.Sacrifice, n.Regenerate, n.PutOntoBattlefield, n.Crew, n.DayNight, n.TurnFaceUp, n.CounterChange}
 

@@ -270,10 +270,10 @@ def test_a_state_that_cannot_be_read_changes_no_finding_and_exits_2(monkeypatch:
 
     real = record.snapshot
 
-    def failing(r: Any, permanents: Any = None) -> Any:
+    def failing(r: Any, permanents: Any = None, zones: Any = None) -> Any:
         if r.game.line == 18:            # the state after line 17 is read as line 18 begins
             raise KeyError("boom")
-        return real(r, permanents)
+        return real(r, permanents, zones)
 
     monkeypatch.setattr(record, "snapshot", failing)
     result = CliRunner().invoke(cli, ["trace", str(EXAMPLE), "--format", "json"])
