@@ -58,6 +58,23 @@ UNTAP_KINDS: dict[str, tuple[str, ...] | None] = {
 }
 
 
+# a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
+# flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
+# Vernal Equinox ("Any player may cast creature and enchantment spells ...")
+_SPELL_TYPE = r"(?:artifact|creature|enchantment|sorcery|planeswalker|instant|battle)"
+FLASH_PERMISSION = re.compile(rf"^(?P<who>you|any player|each player) may cast (?:(?P<types>{_SPELL_TYPE}(?:(?:,| and|"
+                              rf"| or|, and|, or) {_SPELL_TYPE})*) )?spells as though they had flash$")
+
+
+def flash_types(text: str) -> tuple[bool, tuple[str, ...]] | None:
+    """What a flash permission's text allows: (whether any player may use it, the card types of the spells it
+    names; () for every spell); None when the text is no flash permission."""
+    m = FLASH_PERMISSION.match(text)
+    if m is None:
+        return None
+    return m.group("who") != "you", tuple(re.findall(_SPELL_TYPE, m.group("types") or ""))
+
+
 def untap_colours(m: re.Match[str]) -> tuple[str, ...]:
     """The colours an untap-all template names ("green and/or blue creatures": green, blue); () for none: then
     the permanents it untaps are those of its kinds whatever their colours."""
@@ -165,7 +182,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if sentence in _READ_BACK:
         return [n.Ability("static", sentence)]
     m = UNTAP_ALL_IN_OTHERS.match(sentence)
-    if m:
+    if m or FLASH_PERMISSION.match(sentence):
         return [n.Ability("static", sentence)]
     if sentence == SKIP_UNTAP:
         return [n.Ability("static", SKIP_UNTAP)]

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
-from ..cards.oracle import END_COMBAT, END_TURN
-from ..game.objects import PendingTrigger, Permanent, PlanEntry, StackItem
+from ..cards.oracle import END_COMBAT, END_TURN, flash_types
+from ..game.objects import Card, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
 from .step_triggers import DELAYED_HOOK
@@ -134,3 +134,18 @@ def end_the_combat(r: Replay, stmt: n.Statement) -> None:
         g.plan.pop(0)
     if not g.plan:
         g.plan = [PlanEntry("postcombat main phase")]
+
+
+def flash_permitted(r: Replay, player: str, card: Card) -> bool:
+    """Whether a permanent's text lets the player cast this card as though it had flash (Prophet of Kruphix: "You
+    may cast creature spells as though they had flash."; Vernal Equinox: "Any player may cast ..."): only the
+    timing of 505.5a is lifted, as flash would (702.8a). Asked only before a sorcery-timing finding."""
+    for p in r.game.battlefield.values():
+        if p.phased_out or p.lost:
+            continue
+        for a in p.abilities():
+            allowed = flash_types(a.text) if a.kind == "static" else None
+            if allowed is not None and (allowed[0] or p.controller == player) and \
+                    (not allowed[1] or any(card.is_(t) for t in allowed[1])):
+                return True
+    return False
