@@ -110,6 +110,9 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     ))
 # the texts the templates give, read back as themselves (a definition `cards show` writes quotes them)
 _READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
+# a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
+# only before combat damage."
+_CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
 _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
 
 
@@ -190,6 +193,11 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("static", EVERYONE_SKIPS_UNTAP)]
     if sentence in (END_TURN, END_COMBAT):
         return [n.Ability("resolution", sentence)]
+    timing = _CAST_ONLY.match(sentence)
+    if timing:   # "Cast this spell only before the combat damage step." (506.6): the language's timing restriction
+        when = re.sub(r"\bbefore combat damage$", "before the combat damage step", timing.group("when"))
+        ability = grammar_ability(f"cast only {when}")
+        return [ability] if ability is not None and ability.kind == "timing" else None
     both = _ATTACHED_BOTH.match(sentence)
     if both:
         ability = grammar_ability(f"{both.group(1)} creature can't attack and can't block")
