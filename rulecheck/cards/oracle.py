@@ -58,6 +58,12 @@ UNTAP_KINDS: dict[str, tuple[str, ...] | None] = {
 }
 
 
+# extra turns (500.7): Time Walk, "Take an extra turn after this one."; Time Warp, "Target player takes an extra turn
+# after this one."; Time Stretch, "… two extra turns …"; and Savor the Moment's "Skip the untap step of that turn."
+SKIP_EXTRA_UNTAP = "skip the untap step of that turn"
+EXTRA_TURNS = re.compile(r"^(?:take|(?P<target>target player takes)) (?P<count>an|a|two|three) extra turns? after this one$")
+SKIP_THAT_UNTAP = re.compile(r"^skip (?:the untap step of that turn|that turn's untap step)$")
+EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 # a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
 # flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
 # Vernal Equinox ("Any player may cast creature and enchantment spells ...")
@@ -193,6 +199,10 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("static", EVERYONE_SKIPS_UNTAP)]
     if sentence in (END_TURN, END_COMBAT):
         return [n.Ability("resolution", sentence)]
+    if EXTRA_TURNS.match(sentence):
+        return [n.Ability("resolution", sentence)]
+    if SKIP_THAT_UNTAP.match(sentence):
+        return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
     timing = _CAST_ONLY.match(sentence)
     if timing:   # "Cast this spell only before the combat damage step." (506.6): the language's timing restriction
         when = re.sub(r"\bbefore combat damage$", "before the combat damage step", timing.group("when"))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
-from ..cards.oracle import END_COMBAT, END_TURN, flash_types
+from ..cards.oracle import END_COMBAT, END_TURN, EXTRA_TURN_COUNTS, EXTRA_TURNS, SKIP_EXTRA_UNTAP, flash_types
 from ..game.objects import Card, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
@@ -90,11 +90,35 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]
     counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
     r.returns_with = counters.pop() if len(counters) == 1 else None
+    _extra_turns(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
         return END_COMBAT
     return None
+
+
+def _extra_turns(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Take an extra turn after this one." (500.7) as `Alice takes an extra turn` does, for the controller or the
+    player the spell targets ("Target player takes ..."); "Skip the untap step of that turn." (Savor the Moment)
+    as `Alice skips her next untap step`: that extra turn is the player's next one."""
+    said = [m for t in texts for m in [EXTRA_TURNS.match(t)] if m is not None]
+    if not said or not spell and len(said) != len(texts) or len({m.group() for m in said}) != 1:
+        return
+    g = r.game
+    m = said[0]
+    player = item.controller
+    if m.group("target"):
+        targets = [t for t in item.targets if t in g.pstate]
+        if len(targets) != 1:
+            return   # whose turn it is isn't known: nothing is planned (and nothing judged: see `unread_texts`)
+        player = targets[0]
+    r.text_turns = [e for e in r.text_turns if e[0] == r.resolving_line]
+    for _ in range(EXTRA_TURN_COUNTS[m.group("count")]):
+        g.extra_turns.push(player)
+        r.text_turns.append((r.resolving_line, player))
+    if SKIP_EXTRA_UNTAP in texts:
+        g.skips.append((player, "untap step", False))
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:

@@ -124,6 +124,8 @@ class Replay:
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None
+        # the extra turns a resolving text made, as (line, player): one narrated on that line is the same turn
+        self.text_turns: list[tuple[int, str]] = []
         # the unread text of spells and abilities that resolved with no effect narrated on their line: (turn,
         # source, text, line), for `unread.py`
         self.resolved_unread: list[tuple[int, str, str, int]] = []

@@ -72,7 +72,12 @@ def _place(r: Replay, stmt: n.ExtraPhase, is_phase: bool) -> int:
 
 @handles(n.ExtraTurn, when="any")
 def extra_turn(r: Replay, stmt: n.ExtraTurn) -> None:
-    r.game.extra_turns.push(r.game.player(stmt.player))
+    player = r.game.player(stmt.player)
+    made = (stmt.span.line, player)
+    if made in r.text_turns:   # `Time Walk resolves; Alice gets an extra turn`: the one its text made (cardtext.py)
+        r.text_turns.remove(made)
+        return
+    r.game.extra_turns.push(player)
 
 
 @handles(n.SkipStep, when="any")
