@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
-from ..cards.oracle import END_COMBAT, END_TURN, EXTRA_TURN_COUNTS, EXTRA_TURNS, SKIP_EXTRA_UNTAP, flash_types
+from ..cards.oracle import ADDITIONAL_COMBAT, END_COMBAT, END_TURN, EXTRA_TURN_COUNTS, EXTRA_TURNS, SKIP_EXTRA_UNTAP, flash_types
 from ..game.objects import Card, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
+from .plan import plan_phases
 from .step_triggers import DELAYED_HOOK
 from .steps import end_step
 
@@ -91,6 +92,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
     r.returns_with = counters.pop() if len(counters) == 1 else None
     _extra_turns(r, item, texts, spell)
+    _additional_combat(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -119,6 +121,21 @@ def _extra_turns(r: Replay, item: StackItem, texts: list[str], spell: bool) -> N
         r.text_turns.append((r.resolving_line, player))
     if SKIP_EXTRA_UNTAP in texts:
         g.skips.append((player, "untap step", False))
+
+
+def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"After this phase, there is an additional combat phase." (500.8) as `Alice gets an additional combat phase
+    after this phase` does, for the controller of the resolving spell or ability: a trigger during combat adds it
+    straight after this combat phase."""
+    said = [m for t in texts for m in [ADDITIONAL_COMBAT.search(t.lower())] if m is not None]
+    if not said or not spell and len(said) != len(texts) or len({m.group() for m in said}) != 1:
+        return
+    m = said[0]
+    after = "the first postcombat main phase this turn" if m.group("after").startswith("the first") else "this phase"
+    line = r.resolving_line
+    stmt = n.ExtraPhase(span=n.Span(line, 1, line, 1), player=n.Ref(item.controller, 1, 1),
+                        steps=("combat phase", "main phase") if m.group("main") else ("combat phase",), after=after)
+    r.text_phases = (line, plan_phases(r, stmt))
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:

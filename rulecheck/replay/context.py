@@ -126,6 +126,8 @@ class Replay:
         self.returns_with: str | None = None
         # the extra turns a resolving text made, as (line, player): one narrated on that line is the same turn
         self.text_turns: list[tuple[int, str]] = []
+        # the additional phases a resolving text put in the plan, with its line: one narrated there replaces them
+        self.text_phases: tuple[int, list[PlanEntry]] | None = None
         # the unread text of spells and abilities that resolved with no effect narrated on their line: (turn,
         # source, text, line), for `unread.py`
         self.resolved_unread: list[tuple[int, str, str, int]] = []
