@@ -209,6 +209,8 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
+    if ADDITIONAL_COMBAT.match(sentence):   # a spell's sentence (a trigger's is found as it resolves: cardtext.py)
+        return [n.Ability("resolution", sentence)]
     if SKIP_THAT_UNTAP.match(sentence):
         return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
     timing = _CAST_ONLY.match(sentence)
