@@ -89,6 +89,33 @@ def flash_types(text: str) -> tuple[bool, tuple[str, ...]] | None:
     return m.group("who") != "you", tuple(re.findall(_SPELL_TYPE, m.group("types") or ""))
 
 
+# the intervening "if" conditions of triggered abilities (603.4) the replay can tell: a count of cards in hand
+_NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}
+_IF_HAND = re.compile(r"^if (?P<who>you|that player) (?:has|have) (?P<n>no|one|two|three|four|five|six|seven|eight|"
+                      r"nine|ten|\d+)(?: or (?P<dir>more|fewer|less))? cards? in (?:hand|(?:your|their|his or her) "
+                      r"hand),")
+
+
+def intervening_if(text: str) -> tuple[str, int, str] | None:
+    """A trigger's intervening "if" clause about a hand (Misers' Cage: "At the beginning of each opponent's upkeep,
+    if that player has five or more cards in hand, ..."): (whose hand: "you" or "that player", the number, "more",
+    "fewer" or "exactly"); None when the effect starts with no such clause."""
+    effect = text.split(",", 1)[1].strip().lower() if "," in text else ""
+    m = _IF_HAND.match(effect)
+    if m is None:
+        return None
+    count = m.group("n")
+    number = int(count) if count.isdigit() else _NUMBERS[count]
+    way = {"more": "more", "fewer": "fewer", "less": "fewer"}.get(m.group("dir") or "", "exactly")
+    return m.group("who"), number, way
+
+
+def has_intervening_if(text: str) -> bool:
+    """Whether a triggered ability's effect begins with an intervening "if" clause (603.4)."""
+    return "," in text and text.split(",", 1)[1].lstrip().lower().startswith("if ")
+
+
 def untap_colours(m: re.Match[str]) -> tuple[str, ...]:
     """The colours an untap-all template names ("green and/or blue creatures": green, blue); () for none: then
     the permanents it untaps are those of its kinds whatever their colours."""
@@ -287,6 +314,10 @@ def read_line(line: str, names: list[str]) -> list[n.Ability]:
     m = _TRIGGER.match(plain)
     if m:
         trigger = grammar_ability(naming_itself(m.group("cond"), names).lower())
+        if trigger is not None and trigger.kind == "trigger" and m.group("effect").lower().startswith("if "):
+            # an intervening "if" clause (603.4) belongs to the trigger: it triggers only when the condition is true
+            # (`intervening_if`); the whole ability is one text
+            return [n.Ability("trigger", f"{trigger.text}, {m.group('effect')}")]
         if trigger is not None and trigger.kind == "trigger":
             rest = quoted(m.group("effect"))
             return [trigger] + ([rest] if rest is not None else [])
