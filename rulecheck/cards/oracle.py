@@ -151,6 +151,10 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     ))
 # the texts the templates give, read back as themselves (a definition `cards show` writes quotes them)
 _READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
+# an attack tax on the permanent's controller, in its wordings: "Creatures can't attack you unless their controller
+# pays {2} for each creature they control that's attacking you." (older: "he or she controls")
+ATTACK_TAX = re.compile(r"^creatures can't attack you unless their controller pays (?P<mana>(?:\{[0-9wubrgc]\})+) "
+                        r"for each creature (?:they control|he or she controls) that's attacking you$")
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
 # only before combat damage."
 _CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
@@ -240,6 +244,9 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if SKIP_THAT_UNTAP.match(sentence):
         return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
+    tax = ATTACK_TAX.match(sentence)
+    if tax:   # Propaganda, Ghostly Prison, Windborn Muse: the language's `attack cost {2}` (508.1g; 508.1d: no player
+        return [n.Ability("attack_cost", tax.group("mana").upper())]   # is required to pay it to obey a requirement)
     timing = _CAST_ONLY.match(sentence)
     if timing:   # "Cast this spell only before the combat damage step." (506.6): the language's timing restriction
         when = re.sub(r"\bbefore combat damage$", "before the combat damage step", timing.group("when"))
@@ -333,6 +340,8 @@ def as_property(ability: n.Ability) -> str:
     quotes (a template's reading, "end the turn", is read again from the quotes into the same ability)."""
     if ability.kind != "text" and grammar_ability(ability.text) == ability:
         return ability.text
+    if ability.kind == "attack_cost":
+        return f"attack cost {ability.text}"
     return f'"{ability.text}"'
 
 
