@@ -155,6 +155,26 @@ _READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
 # pays {2} for each creature they control that's attacking you." (older: "he or she controls")
 ATTACK_TAX = re.compile(r"^creatures can't attack you unless their controller pays (?P<mana>(?:\{[0-9wubrgc]\})+) "
                         r"for each creature (?:they control|he or she controls) that's attacking you$")
+# a spell's effect on the creature it targets, until end of turn: Giant Growth ("Target creature gets +3/+3 until end
+# of turn."), Jump ("Target creature gains flying until end of turn."), "gets +2/+2 and gains trample", Berserk
+# ("Target creature gains trample and gets +X/+0 until end of turn, where X is its power.")
+_KW = r"(?:flying|first strike|double strike|trample|vigilance|haste|lifelink|deathtouch|reach|indestructible)"
+_KWS = rf"{_KW}(?: and {_KW})?"
+_BONUS = r"(?P<p>[+-](?:\d+|x))/(?P<t>[+-](?:\d+|x))"
+TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?gets {_BONUS}(?: and gains "
+                         rf"(?P<kw2>{_KWS}))?|gains (?P<kw3>{_KWS})) until end of turn(?P<x>, where x is its power)?$")
+
+
+def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
+    """What a read target-creature effect gives: (power bonus, toughness bonus, as written: "+3", "+x", "+0";
+    the keywords it grants; whether X is the creature's power); None when the text is no such effect."""
+    m = TARGET_PUMP.match(text)
+    if m is None or (("x" in (m.group("p") or "") + (m.group("t") or "")) != bool(m.group("x"))):
+        return None
+    words = " and ".join(w for w in (m.group("kw1"), m.group("kw2"), m.group("kw3")) if w)
+    return m.group("p") or "+0", m.group("t") or "+0", tuple(re.findall(_KW, words)), bool(m.group("x"))
+
+
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
 # only before combat damage."
 _CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
@@ -244,6 +264,8 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if SKIP_THAT_UNTAP.match(sentence):
         return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
+    if pump_of(sentence) is not None:
+        return [n.Ability("resolution", sentence)]
     tax = ATTACK_TAX.match(sentence)
     if tax:   # Propaganda, Ghostly Prison, Windborn Muse: the language's `attack cost {2}` (508.1g; 508.1d: no player
         return [n.Ability("attack_cost", tax.group("mana").upper())]   # is required to pay it to obey a requirement)

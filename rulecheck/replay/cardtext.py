@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
-from ..cards.oracle import ADDITIONAL_COMBAT, END_COMBAT, END_TURN, EXTRA_TURN_COUNTS, EXTRA_TURNS, SKIP_EXTRA_UNTAP, flash_types
-from ..game.objects import Card, PendingTrigger, Permanent, PlanEntry, StackItem
+from ..cards.oracle import ADDITIONAL_COMBAT, pump_of, END_COMBAT, END_TURN, EXTRA_TURN_COUNTS, EXTRA_TURNS, SKIP_EXTRA_UNTAP, flash_types
+from ..game.objects import Card, Effect, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
 from .plan import plan_phases
@@ -92,6 +92,9 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
     r.returns_with = counters.pop() if len(counters) == 1 else None
     _extra_turns(r, item, texts, spell)
+    r.text_effects = []
+    if spell:
+        _target_effect(r, item, texts)
     _additional_combat(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
@@ -121,6 +124,30 @@ def _extra_turns(r: Replay, item: StackItem, texts: list[str], spell: bool) -> N
         r.text_turns.append((r.resolving_line, player))
     if SKIP_EXTRA_UNTAP in texts:
         g.skips.append((player, "untap step", False))
+
+
+def _target_effect(r: Replay, item: StackItem, texts: list[str]) -> None:
+    """"Target creature gets +3/+3 until end of turn." (and "gains flying", "+X/+0 …, where X is its power") on the
+    one creature the spell targets, as `Grizzly Bears gets +3/+3 until end of turn` does; a narration of the same
+    effect (on the resolution's line or after it) is that effect, not a second one (effects.py)."""
+    read = [e for t in texts for e in [pump_of(t)] if e is not None]
+    if len(read) != 1 or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
+        return
+    g = r.game
+    p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    if p is None:
+        return   # the target is gone: the spell did nothing to it
+    power, toughness, keywords, x_is_power = read[0]
+    x = g.pt(p)[0] if x_is_power else 0
+    dp, dt = (x * (-1 if b.startswith("-") else 1) if b[1:] == "x" else int(b) for b in (power, toughness))
+    line = r.resolving_line
+    made: list[Effect] = []
+    if dp or dt:
+        made.append(Effect(p.pid, dp, dt, None, "end_of_turn", line, f"{dp:+d}/{dt:+d}"))
+    made += [Effect(p.pid, 0, 0, n.Ability("keyword", k), "end_of_turn", line, k) for k in keywords]
+    for e in made:
+        g.add_effect(e)
+    r.text_effects = made
 
 
 def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
