@@ -61,16 +61,17 @@ UNTAP_KINDS: dict[str, tuple[str, ...] | None] = {
 # extra turns (500.7): Time Walk, "Take an extra turn after this one."; Time Warp, "Target player takes an extra turn
 # after this one."; Time Stretch, "… two extra turns …"; and Savor the Moment's "Skip the untap step of that turn."
 SKIP_EXTRA_UNTAP = "skip the untap step of that turn"
-EXTRA_TURNS = re.compile(r"^(?:take|(?P<target>target player takes)) (?P<count>an|a|two|three) extra turns? after this one$")
+EXTRA_TURNS = re.compile(r"^(?:take|(?P<target>target player takes)) (?P<count>an|a|two|three) extra turns? "
+                         r"after this one$")
 SKIP_THAT_UNTAP = re.compile(r"^skip (?:the untap step of that turn|that turn's untap step)$")
-# additional combat phases (500.8) as a resolving spell or ability says, its last sentence: Aurelia, the Warleader and
-# Combat Celebrant ("After this phase, there is an additional combat phase."), Relentless Assault ("After this main
+# additional combat phases (500.8) as a resolving spell or ability says, its last sentence: Aurelia, the Warleader
+# ("After this phase, there is an additional combat phase."), Relentless Assault ("After this main
 # phase, there is an additional combat phase followed by an additional main phase."), World at War ("After the first
 # postcombat main phase this turn, there's …"), Port Razer ("After this combat phase, …"); not inside a condition
 # (Hellkite Charger: "If you do, untap all attacking creatures and after this phase, …")
-ADDITIONAL_COMBAT = re.compile(r"(?:^|\. )after (?P<after>this phase|this main phase|this combat phase|the first postcombat main phase "
-                               r"this turn), there(?: is|'s) an additional combat phase(?P<main> followed by an "
-                               r"additional main phase)?\.?$")
+ADDITIONAL_COMBAT = re.compile(r"(?:^|\. )after (?P<after>this phase|this main phase|this combat phase|"
+                               r"the first postcombat main phase this turn), there(?: is|'s) an additional combat "
+                               r"phase(?P<main> followed by an additional main phase)?\.?$")
 EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 # a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
 # flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),

@@ -12,7 +12,16 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
-from ..cards.oracle import ADDITIONAL_COMBAT, pump_of, END_COMBAT, END_TURN, EXTRA_TURN_COUNTS, EXTRA_TURNS, SKIP_EXTRA_UNTAP, flash_types
+from ..cards.oracle import (
+    ADDITIONAL_COMBAT,
+    END_COMBAT,
+    END_TURN,
+    EXTRA_TURN_COUNTS,
+    EXTRA_TURNS,
+    SKIP_EXTRA_UNTAP,
+    flash_types,
+    pump_of,
+)
 from ..game.objects import Card, Effect, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay

@@ -5,9 +5,9 @@ priority."""
 
 from __future__ import annotations
 
+from ..cards.oracle import has_intervening_if, intervening_if
 from ..game.combat import MONARCH
 from ..game.hooks import SAGA_HOOK, STEP_TRIGGER_HOOK, boundary_hook
-from ..cards.oracle import has_intervening_if, intervening_if
 from ..game.objects import PendingTrigger, Permanent
 from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
 from ..game.teams import is_active, turn_of
