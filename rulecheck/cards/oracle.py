@@ -95,15 +95,15 @@ _NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six"
             "nine": 9, "ten": 10}
 _IF_HAND = re.compile(r"^if (?P<who>you|that player) (?:has|have) (?P<n>no|one|two|three|four|five|six|seven|eight|"
                       r"nine|ten|\d+)(?: or (?P<dir>more|fewer|less))? cards? in (?:hand|(?:your|their|his or her) "
-                      r"hand),")
+                      r"hand)$")
 
 
 def intervening_if(text: str) -> tuple[str, int, str] | None:
     """A trigger's intervening "if" clause about a hand (Misers' Cage: "At the beginning of each opponent's upkeep,
     if that player has five or more cards in hand, ..."): (whose hand: "you" or "that player", the number, "more",
     "fewer" or "exactly"); None when the effect starts with no such clause."""
-    effect = text.split(",", 1)[1].strip().lower() if "," in text else ""
-    m = _IF_HAND.match(effect)
+    clause = text.split(",", 2)[1].strip().lower() if "," in text else ""
+    m = _IF_HAND.match(clause)
     if m is None:
         return None
     count = m.group("n")
@@ -345,9 +345,12 @@ def read_line(line: str, names: list[str]) -> list[n.Ability]:
     if m:
         trigger = grammar_ability(naming_itself(m.group("cond"), names).lower())
         if trigger is not None and trigger.kind == "trigger" and m.group("effect").lower().startswith("if "):
-            # an intervening "if" clause (603.4) belongs to the trigger: it triggers only when the condition is true
-            # (`intervening_if`); the whole ability is one text
-            return [n.Ability("trigger", f"{trigger.text}, {m.group('effect')}")]
+            # an intervening "if" clause (603.4) belongs to the trigger condition: it triggers only when the
+            # condition is true (`intervening_if`); the effect after it is kept as text, as any trigger's is
+            clause, _, effect = m.group("effect").partition(", ")
+            rest = quoted(effect) if effect.strip() else None
+            return [n.Ability("trigger", f"{trigger.text}, {naming_itself(clause, names).lower()}")] + \
+                ([rest] if rest is not None else [])
         if trigger is not None and trigger.kind == "trigger":
             rest = quoted(m.group("effect"))
             return [trigger] + ([rest] if rest is not None else [])
