@@ -26,9 +26,9 @@ PHASE_STEPS: dict[str, tuple[str, ...]] = {
 @handles(n.ExtraPhase)
 def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
     made = r.text_phases
-    if made is not None and made[0] == stmt.span.line:
-        # `Relentless Assault resolves; Alice gets an additional combat phase …`: the narration places what the
-        # resolving text added (cardtext.py), once
+    if made is not None and "combat phase" in stmt.steps:
+        # `Relentless Assault resolves; Alice gets an additional combat phase …`, on its line or after it: the
+        # narration places what the resolving text added (cardtext.py), once
         r.text_phases = None
         r.game.plan = [e for e in r.game.plan if not any(e is x for x in made[1])]
     plan_phases(r, stmt)
@@ -85,8 +85,8 @@ def _place(r: Replay, stmt: n.ExtraPhase, is_phase: bool) -> int:
 @handles(n.ExtraTurn, when="any")
 def extra_turn(r: Replay, stmt: n.ExtraTurn) -> None:
     player = r.game.player(stmt.player)
-    made = (stmt.span.line, player)
-    if made in r.text_turns:   # `Time Walk resolves; Alice gets an extra turn`: the one its text made (cardtext.py)
+    made = next((e for e in r.text_turns if e[1] == player), None)
+    if made is not None:   # `Time Walk resolves; Alice gets an extra turn`: the one its text made (cardtext.py)
         r.text_turns.remove(made)
         return
     r.game.extra_turns.push(player)

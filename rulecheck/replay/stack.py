@@ -451,7 +451,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         spell_leaves_stack(r, item, "resolved")   # an instant or sorcery, to its owner's graveyard (608.2k)
     g.passed = set()
     r.returns_with = None
-    r.text_effects = []   # what an earlier resolution's text made is no longer what a narration may restate
+    # what an earlier resolution's text made is no longer what a narration may restate (cardtext.py)
+    r.text_effects, r.text_turns, r.text_phases = [], [], None
     if item.card is not None and (item.card.unread or item.card.reads_text):
         r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
     reads = item.card.reads_text if item.card is not None else item.trigger is not None
