@@ -218,3 +218,15 @@ def test_hellkite_chargers_conditional_combat_phase_is_not_read() -> None:
                                     "creatures and after this phase, there is an additional combat phase.") is None
     assert ADDITIONAL_COMBAT.search("whenever this attacks for the first time each turn, untap all creatures you "
                                     "control. after this phase, there is an additional combat phase.") is not None
+
+
+def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judged() -> None:
+    """"Target player takes an extra turn after this one." needs the player the cast targeted: without one, whose
+    turn comes next isn't known, and a finding it could explain is a note; with one, it is read."""
+    text = ('players: Alice, Bob\ncard Time Warp: blue sorcery, "Target player takes an extra turn after this one."\n'
+            "Alice: hand 1\nAlice holds Time Warp\nturn 5: Alice, in precombat main phase\n"
+            "Alice casts Time Warp{} without paying its mana cost\nTime Warp resolves\nturn 6: Alice\n")
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.format(""))] == [(8, "500.1", "note")]
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.format(" targeting Bob"))] == \
+        [(8, "500.7", "error")]
+    assert _found(text.format(" targeting Alice")) == []

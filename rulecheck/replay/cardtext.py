@@ -175,12 +175,15 @@ def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
-    """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, and "End the
-    combat phase." in an edition without that rule."""
+    """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, "End the
+    combat phase." in an edition without that rule, and "Target player takes an extra turn …" when the cast named no
+    one player as its target."""
     if item.card is None:
         return []
     return [a.text for a in item.card.abilities if a.kind == "text" or
-            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase)]
+            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase) or
+            (a.kind == "resolution" and a.text.startswith("target player takes") and
+             len([t for t in item.targets if t in r.game.pstate]) != 1)]
 
 
 def returned(r: Replay, p: Permanent) -> None:
