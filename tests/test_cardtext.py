@@ -230,23 +230,3 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
     assert [(line, rule, severity) for line, rule, severity, _ in _found(text.format(" targeting Bob"))] == \
         [(8, "500.7", "error")]
     assert _found(text.format(" targeting Alice")) == []
-
-
-@pytest.mark.parametrize(("ability", "name", "unread"), [
-    # a trigger kept whole (the grammar has no "for the first time each turn"): its effect, less what is read
-    (n.Ability("trigger", "whenever Aurelia, the Warleader attacks for the first time each turn, untap all creatures "
-                          "you control. After this phase, there is an additional combat phase."),
-     "Aurelia, the Warleader", "untap all creatures you control"),
-    (n.Ability("trigger", "whenever Aurelia, the Warleader attacks for the first time each turn, you may pay {2}. "
-                          "If you do, after this phase, there is an additional combat phase."),
-     "Aurelia, the Warleader", "you may pay {2}. if you do, after this phase, there is an additional combat phase."),
-    # a condition the grammar reads, with its intervening "if": nothing of it is unread (the effect is its own text)
-    (n.Ability("trigger", "at the beginning of each opponent's upkeep, if that player has five or more cards in hand"),
-     "Misers' Cage", None),
-    (n.Ability("trigger", "at the beginning of your upkeep"), "Stasis", None),
-    (n.Ability("text", "{1}, {T}: Untap target creature."), "Icy Manipulator", None),
-    (n.Ability("text", "Untap target creature."), "Twiddle", "untap target creature."),
-])
-def test_the_unread_part_of_an_ability(ability: n.Ability, name: str, unread: str | None) -> None:
-    from rulecheck.replay.unread import unread_part
-    assert unread_part(ability, name) == unread

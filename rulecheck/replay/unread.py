@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 
 from .. import nodes as n
-from ..cards.oracle import ADDITIONAL_COMBAT, is_activated
+from ..cards.oracle import is_activated
 from ..game.game import Game
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
@@ -52,26 +52,6 @@ def family(key: str) -> tuple[re.Pattern[str], str] | None:
     return None
 
 
-def unread_part(a: n.Ability, name: str = "") -> str | None:
-    """The part of a permanent's ability that the replay doesn't read, lower case: quoted text (not an activated
-    ability's before it resolves), and the effect of a triggered ability kept whole (a condition the grammar doesn't
-    have, "Whenever Aurelia, the Warleader attacks for the first time each turn, untap all creatures you control.")
-    without its intervening "if" clause and the sentences the templates read as it resolves; None: nothing. `name`
-    is the card's, which may have a comma of its own."""
-    if a.kind == "text":
-        return None if is_activated(a.text) else a.text.lower()
-    if a.kind != "trigger" or ", " not in a.text:
-        return None
-    text = a.text.lower().replace(name.lower(), "this") if name else a.text.lower()
-    if ", " not in text:
-        return None
-    effect = text.split(", ", 1)[1]
-    if effect.startswith("if "):   # an intervening "if" clause (603.4) is part of the condition
-        effect = effect.split(", ", 1)[1] if ", " in effect else ""
-    effect = ADDITIONAL_COMBAT.sub("", effect).strip()
-    return effect or None
-
-
 _KEEPS_TAPPED = re.compile(r"\b(?:doesn't|don't|not to|not) untap")
 
 
@@ -94,8 +74,8 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
     for p in g.battlefield.values():
         if who is not None and p.controller != who:
             continue
-        if not p.phased_out and any(part is not None and words.search(part)
-                                    for a in p.abilities() for part in [unread_part(a, p.card.name)]):
+        if not p.phased_out and any(a.kind == "text" and words.search(a.text.lower()) and not is_activated(a.text)
+                                    for a in p.abilities()):
             return p.name, allows
     for turn, source, text, _line in resolved:
         if turn == g.turn and words.search(text.lower()):
