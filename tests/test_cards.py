@@ -92,10 +92,11 @@ def test_what_a_card_becomes_in_the_game(path: Path) -> None:
     assert made("akroma, angel of wrath") == (("white", "legendary", "creature"), 6, 6, [   # any case
         ("keyword", "flying"), ("keyword", "first strike"), ("keyword", "vigilance"), ("keyword", "trample"),
         ("keyword", "haste"), ("keyword", "protection from black"), ("keyword", "protection from red")])
-    # a keyword line with a part the language doesn't have: the keywords it has, the rest as text
-    assert made("Gisela, the Broken Blade")[3][:4] == [("keyword", "flying"), ("keyword", "first strike"),
-                                                       ("keyword", "lifelink"),
-                                                       ("trigger", "at the beginning of your end step")]
+    # a keyword line with a part the language doesn't have: the keywords it has, the rest as text; a trigger with
+    # an intervening "if" clause (603.4) is one ability, the clause with it
+    gisela = made("Gisela, the Broken Blade")[3]
+    assert gisela[:3] == [("keyword", "flying"), ("keyword", "first strike"), ("keyword", "lifelink")]
+    assert gisela[3][0] == "trigger" and gisela[3][1].startswith("at the beginning of your end step, if you both own")
     assert made("Teferi's Imp") == (("blue", "creature"), 1, 1, [
         ("keyword", "flying"), ("keyword", "phasing"), ("trigger", "whenever this phases out"),
         ("text", "discard a card."), ("trigger", "whenever this phases in"), ("text", "draw a card.")])

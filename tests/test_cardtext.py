@@ -66,6 +66,38 @@ def test_cardtext_acceptance(path: Path) -> None:
      [("text", "Untap each creature you control with a +1/+1 counter on it during each other player's untap step.")]),
     ("Juggernaut can't be blocked by creatures with power 2 or less.", ["Juggernaut"],
      [("text", "Juggernaut can't be blocked by creatures with power 2 or less.")]),
+    # independent13's families: flash permissions, extra turns, additional combat phases, intervening "if",
+    # attack taxes, cast timing, a spell's effect on its target
+    ("You may cast creature spells as though they had flash.", [],
+     [("static", "you may cast creature spells as though they had flash")]),
+    ("Any player may cast creature and enchantment spells as though they had flash.", [],
+     [("static", "any player may cast creature and enchantment spells as though they had flash")]),
+    ("You may cast green creature spells as though they had flash.", [],
+     [("text", "You may cast green creature spells as though they had flash.")]),
+    ("Take an extra turn after this one. Skip the untap step of that turn.", [],
+     [("resolution", "take an extra turn after this one"), ("resolution", "skip the untap step of that turn")]),
+    ("Target player takes two extra turns after this one.", [],
+     [("resolution", "target player takes two extra turns after this one")]),
+    ("Untap all creatures that attacked this turn. After this main phase, there is an additional combat phase "
+     "followed by an additional main phase.", [],
+     [("resolution", "after this main phase, there is an additional combat phase followed by an additional main "
+                     "phase"), ("text", "untap all creatures that attacked this turn.")]),
+    ("At the beginning of each opponent's upkeep, if that player has five or more cards in hand, Misers' Cage deals "
+     "2 damage to that player.", ["Misers' Cage"],
+     [("trigger", "at the beginning of each opponent's upkeep, if that player has five or more cards in hand"),
+      ("text", "Misers' Cage deals 2 damage to that player.")]),
+    ("Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking "
+     "you.", [], [("attack_cost", "{2}")]),
+    ("Creatures can't attack you or planeswalkers you control unless their controller pays {W/P} for each of those "
+     "creatures.", [], [("text", "Creatures can't attack you or planeswalkers you control unless their controller "
+                                 "pays {W/P} for each of those creatures.")]),
+    ("Cast this spell only before the combat damage step.", [],
+     [("timing", "cast only before the combat damage step")]),
+    ("Play Berserk only before combat damage.", ["Berserk"], [("timing", "cast only before the combat damage step")]),
+    ("Cast this spell only during your turn.", [], [("text", "Cast this spell only during your turn.")]),
+    ("Target creature gets +3/+3 until end of turn.", [],
+     [("resolution", "target creature gets +3/+3 until end of turn")]),
+    ("Target creature gets +X/+X until end of turn.", [], [("text", "Target creature gets +X/+X until end of turn.")]),
 ])
 def test_oracle_templates_read_every_wording(line: str, names: list[str], read: list[tuple[str, str]]) -> None:
     assert [(a.kind, a.text) for a in read_line(line, names)] == read
@@ -158,6 +190,11 @@ def test_a_permanent_spell_whose_text_says_at_end_of_turn_owes_one_trigger() -> 
     "Undying (When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield under its "
     "owner's control with a +1/+1 counter on it.)",
     "Defender\nThis creature can attack as though it didn't have defender.",
+    "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you.",
+    "At the beginning of each opponent's upkeep, if that player has five or more cards in hand, Test Card deals 2 "
+    "damage to that player.",
+    "Cast this spell only before the combat damage step.\nTarget creature gains trample and gets +X/+0 until end of "
+    "turn, where X is its power.",
 ])
 def test_a_database_card_line_reads_back_as_the_same_abilities(text: str) -> None:
     """`cards show` writes the card line a transcript would: read again, it has the same abilities."""
@@ -172,3 +209,24 @@ def test_an_activated_or_loyalty_ability_explains_nothing_until_it_resolves() ->
             "card Grizzly Bears: green creature 2/2\nBob controls Kiora\nBob controls Grizzly Bears: tapped\n"
             "turn 6: Alice\nuntap step\nBob untaps Grizzly Bears\n")
     assert [(f[0], f[1], f[2]) for f in _found(text)] == [(8, "502.2", "error")]
+
+
+def test_hellkite_chargers_conditional_combat_phase_is_not_read() -> None:
+    """Only a sentence that is the text's own: "If you do, ... and after this phase, ..." stays unread."""
+    from rulecheck.cards.oracle import ADDITIONAL_COMBAT
+    assert ADDITIONAL_COMBAT.search("whenever this attacks, you may pay {5}{r}{r}. if you do, untap all attacking "
+                                    "creatures and after this phase, there is an additional combat phase.") is None
+    assert ADDITIONAL_COMBAT.search("whenever this attacks for the first time each turn, untap all creatures you "
+                                    "control. after this phase, there is an additional combat phase.") is not None
+
+
+def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judged() -> None:
+    """"Target player takes an extra turn after this one." needs the player the cast targeted: without one, whose
+    turn comes next isn't known, and a finding it could explain is a note; with one, it is read."""
+    text = ('players: Alice, Bob\ncard Time Warp: blue sorcery, "Target player takes an extra turn after this one."\n'
+            "Alice: hand 1\nAlice holds Time Warp\nturn 5: Alice, in precombat main phase\n"
+            "Alice casts Time Warp{} without paying its mana cost\nTime Warp resolves\nturn 6: Alice\n")
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.format(""))] == [(8, "500.1", "note")]
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.format(" targeting Bob"))] == \
+        [(8, "500.7", "error")]
+    assert _found(text.format(" targeting Alice")) == []

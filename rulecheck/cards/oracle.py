@@ -58,6 +58,65 @@ UNTAP_KINDS: dict[str, tuple[str, ...] | None] = {
 }
 
 
+# extra turns (500.7): Time Walk, "Take an extra turn after this one."; Time Warp, "Target player takes an extra turn
+# after this one."; Time Stretch, "… two extra turns …"; and Savor the Moment's "Skip the untap step of that turn."
+SKIP_EXTRA_UNTAP = "skip the untap step of that turn"
+EXTRA_TURNS = re.compile(r"^(?:take|(?P<target>target player takes)) (?P<count>an|a|two|three) extra turns? "
+                         r"after this one$")
+SKIP_THAT_UNTAP = re.compile(r"^skip (?:the untap step of that turn|that turn's untap step)$")
+# additional combat phases (500.8) as a resolving spell or ability says, its last sentence: Aurelia, the Warleader
+# ("After this phase, there is an additional combat phase."), Relentless Assault ("After this main
+# phase, there is an additional combat phase followed by an additional main phase."), World at War ("After the first
+# postcombat main phase this turn, there's …"), Port Razer ("After this combat phase, …"); not inside a condition
+# (Hellkite Charger: "If you do, untap all attacking creatures and after this phase, …")
+ADDITIONAL_COMBAT = re.compile(r"(?:^|\. )after (?P<after>this phase|this main phase|this combat phase|"
+                               r"the first postcombat main phase this turn), there(?: is|'s) an additional combat "
+                               r"phase(?P<main> followed by an additional main phase)?\.?$")
+EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
+# a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
+# flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
+# Vernal Equinox ("Any player may cast creature and enchantment spells ...")
+_SPELL_TYPE = r"(?:artifact|creature|enchantment|sorcery|planeswalker|instant|battle)"
+FLASH_PERMISSION = re.compile(rf"^(?P<who>you|any player|each player) may cast (?:(?P<types>{_SPELL_TYPE}(?:(?:,| and|"
+                              rf"| or|, and|, or) {_SPELL_TYPE})*) )?spells as though they had flash$")
+
+
+def flash_types(text: str) -> tuple[bool, tuple[str, ...]] | None:
+    """What a flash permission's text allows: (whether any player may use it, the card types of the spells it
+    names; () for every spell); None when the text is no flash permission."""
+    m = FLASH_PERMISSION.match(text)
+    if m is None:
+        return None
+    return m.group("who") != "you", tuple(re.findall(_SPELL_TYPE, m.group("types") or ""))
+
+
+# the intervening "if" conditions of triggered abilities (603.4) the replay can tell: a count of cards in hand
+_NUMBERS = {"no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+            "nine": 9, "ten": 10}
+_IF_HAND = re.compile(r"^if (?P<who>you|that player) (?:has|have) (?P<n>no|one|two|three|four|five|six|seven|eight|"
+                      r"nine|ten|\d+)(?: or (?P<dir>more|fewer|less))? cards? in (?:hand|(?:your|their|his or her) "
+                      r"hand)$")
+
+
+def intervening_if(text: str) -> tuple[str, int, str] | None:
+    """A trigger's intervening "if" clause about a hand (Misers' Cage: "At the beginning of each opponent's upkeep,
+    if that player has five or more cards in hand, ..."): (whose hand: "you" or "that player", the number, "more",
+    "fewer" or "exactly"); None when the effect starts with no such clause."""
+    clause = text.split(",", 2)[1].strip().lower() if "," in text else ""
+    m = _IF_HAND.match(clause)
+    if m is None:
+        return None
+    count = m.group("n")
+    number = int(count) if count.isdigit() else _NUMBERS[count]
+    way = {"more": "more", "fewer": "fewer", "less": "fewer"}.get(m.group("dir") or "", "exactly")
+    return m.group("who"), number, way
+
+
+def has_intervening_if(text: str) -> bool:
+    """Whether a triggered ability's effect begins with an intervening "if" clause (603.4)."""
+    return "," in text and text.split(",", 1)[1].lstrip().lower().startswith("if ")
+
+
 def untap_colours(m: re.Match[str]) -> tuple[str, ...]:
     """The colours an untap-all template names ("green and/or blue creatures": green, blue); () for none: then
     the permanents it untaps are those of its kinds whatever their colours."""
@@ -93,6 +152,33 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
     ))
 # the texts the templates give, read back as themselves (a definition `cards show` writes quotes them)
 _READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
+# an attack tax on the permanent's controller, in its wordings: "Creatures can't attack you unless their controller
+# pays {2} for each creature they control that's attacking you." (older: "he or she controls")
+ATTACK_TAX = re.compile(r"^creatures can't attack you unless their controller pays (?P<mana>(?:\{[0-9wubrgc]\})+) "
+                        r"for each creature (?:they control|he or she controls) that's attacking you$")
+# a spell's effect on the creature it targets, until end of turn: Giant Growth ("Target creature gets +3/+3 until end
+# of turn."), Jump ("Target creature gains flying until end of turn."), "gets +2/+2 and gains trample", Berserk
+# ("Target creature gains trample and gets +X/+0 until end of turn, where X is its power.")
+_KW = r"(?:flying|first strike|double strike|trample|vigilance|haste|lifelink|deathtouch|reach|indestructible)"
+_KWS = rf"{_KW}(?: and {_KW})?"
+_BONUS = r"(?P<p>[+-](?:\d+|x))/(?P<t>[+-](?:\d+|x))"
+TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?gets {_BONUS}(?: and gains "
+                         rf"(?P<kw2>{_KWS}))?|gains (?P<kw3>{_KWS})) until end of turn(?P<x>, where x is its power)?$")
+
+
+def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
+    """What a read target-creature effect gives: (power bonus, toughness bonus, as written: "+3", "+x", "+0";
+    the keywords it grants; whether X is the creature's power); None when the text is no such effect."""
+    m = TARGET_PUMP.match(text)
+    if m is None or (("x" in (m.group("p") or "") + (m.group("t") or "")) != bool(m.group("x"))):
+        return None
+    words = " and ".join(w for w in (m.group("kw1"), m.group("kw2"), m.group("kw3")) if w)
+    return m.group("p") or "+0", m.group("t") or "+0", tuple(re.findall(_KW, words)), bool(m.group("x"))
+
+
+# a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
+# only before combat damage."
+_CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
 _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
 
 
@@ -165,7 +251,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if sentence in _READ_BACK:
         return [n.Ability("static", sentence)]
     m = UNTAP_ALL_IN_OTHERS.match(sentence)
-    if m:
+    if m or FLASH_PERMISSION.match(sentence):
         return [n.Ability("static", sentence)]
     if sentence == SKIP_UNTAP:
         return [n.Ability("static", SKIP_UNTAP)]
@@ -173,6 +259,22 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("static", EVERYONE_SKIPS_UNTAP)]
     if sentence in (END_TURN, END_COMBAT):
         return [n.Ability("resolution", sentence)]
+    if EXTRA_TURNS.match(sentence):
+        return [n.Ability("resolution", sentence)]
+    if ADDITIONAL_COMBAT.match(sentence):   # a spell's sentence (a trigger's is found as it resolves: cardtext.py)
+        return [n.Ability("resolution", sentence)]
+    if SKIP_THAT_UNTAP.match(sentence):
+        return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
+    if pump_of(sentence) is not None:
+        return [n.Ability("resolution", sentence)]
+    tax = ATTACK_TAX.match(sentence)
+    if tax:   # Propaganda, Ghostly Prison, Windborn Muse: the language's `attack cost {2}` (508.1g; 508.1d: no player
+        return [n.Ability("attack_cost", tax.group("mana").upper())]   # is required to pay it to obey a requirement)
+    timing = _CAST_ONLY.match(sentence)
+    if timing:   # "Cast this spell only before the combat damage step." (506.6): the language's timing restriction
+        when = re.sub(r"\bbefore combat damage$", "before the combat damage step", timing.group("when"))
+        ability = grammar_ability(f"cast only {when}")
+        return [ability] if ability is not None and ability.kind == "timing" else None
     both = _ATTACHED_BOTH.match(sentence)
     if both:
         ability = grammar_ability(f"{both.group(1)} creature can't attack and can't block")
@@ -242,6 +344,13 @@ def read_line(line: str, names: list[str]) -> list[n.Ability]:
     m = _TRIGGER.match(plain)
     if m:
         trigger = grammar_ability(naming_itself(m.group("cond"), names).lower())
+        if trigger is not None and trigger.kind == "trigger" and m.group("effect").lower().startswith("if "):
+            # an intervening "if" clause (603.4) belongs to the trigger condition: it triggers only when the
+            # condition is true (`intervening_if`); the effect after it is kept as text, as any trigger's is
+            clause, _, effect = m.group("effect").partition(", ")
+            rest = quoted(effect) if effect.strip() else None
+            return [n.Ability("trigger", f"{trigger.text}, {naming_itself(clause, names).lower()}")] + \
+                ([rest] if rest is not None else [])
         if trigger is not None and trigger.kind == "trigger":
             rest = quoted(m.group("effect"))
             return [trigger] + ([rest] if rest is not None else [])
@@ -257,6 +366,8 @@ def as_property(ability: n.Ability) -> str:
     quotes (a template's reading, "end the turn", is read again from the quotes into the same ability)."""
     if ability.kind != "text" and grammar_ability(ability.text) == ability:
         return ability.text
+    if ability.kind == "attack_cost":
+        return f"attack cost {ability.text}"
     return f'"{ability.text}"'
 
 

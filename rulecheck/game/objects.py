@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 # words of a resolving ability's text that change the turn (replay/cardtext.py reads them): a card without them
 # costs nothing at resolution
-_TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it")
+_TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it|"
+                         r"additional combat phase")
 
 
 @dataclass(slots=True)

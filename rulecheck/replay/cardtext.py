@@ -12,10 +12,20 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
-from ..cards.oracle import END_COMBAT, END_TURN
-from ..game.objects import PendingTrigger, Permanent, PlanEntry, StackItem
+from ..cards.oracle import (
+    ADDITIONAL_COMBAT,
+    END_COMBAT,
+    END_TURN,
+    EXTRA_TURN_COUNTS,
+    EXTRA_TURNS,
+    SKIP_EXTRA_UNTAP,
+    flash_types,
+    pump_of,
+)
+from ..game.objects import Card, Effect, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
+from .plan import plan_phases
 from .step_triggers import DELAYED_HOOK
 from .steps import end_step
 
@@ -90,6 +100,11 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]
     counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
     r.returns_with = counters.pop() if len(counters) == 1 else None
+    _extra_turns(r, item, texts, spell)
+    r.text_effects = []
+    if spell:
+        _target_effect(r, item, texts)
+    _additional_combat(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -97,13 +112,78 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     return None
 
 
+def _extra_turns(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Take an extra turn after this one." (500.7) as `Alice takes an extra turn` does, for the controller or the
+    player the spell targets ("Target player takes ..."); "Skip the untap step of that turn." (Savor the Moment)
+    as `Alice skips her next untap step`: that extra turn is the player's next one."""
+    said = [m for t in texts for m in [EXTRA_TURNS.match(t)] if m is not None]
+    if not said or not spell and len(said) != len(texts) or len({m.group() for m in said}) != 1:
+        return
+    g = r.game
+    m = said[0]
+    player = item.controller
+    if m.group("target"):
+        targets = [t for t in item.targets if t in g.pstate]
+        if len(targets) != 1:
+            return   # whose turn it is isn't known: nothing is planned (and nothing judged: see `unread_texts`)
+        player = targets[0]
+    r.text_turns = [e for e in r.text_turns if e[0] == r.resolving_line]
+    for _ in range(EXTRA_TURN_COUNTS[m.group("count")]):
+        g.extra_turns.push(player)
+        r.text_turns.append((r.resolving_line, player))
+    if SKIP_EXTRA_UNTAP in texts:
+        g.skips.append((player, "untap step", False))
+
+
+def _target_effect(r: Replay, item: StackItem, texts: list[str]) -> None:
+    """"Target creature gets +3/+3 until end of turn." (and "gains flying", "+X/+0 …, where X is its power") on the
+    one creature the spell targets, as `Grizzly Bears gets +3/+3 until end of turn` does; a narration of the same
+    effect (on the resolution's line or after it) is that effect, not a second one (effects.py)."""
+    read = [e for t in texts for e in [pump_of(t)] if e is not None]
+    if len(read) != 1 or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
+        return
+    g = r.game
+    p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    if p is None:
+        return   # the target is gone: the spell did nothing to it
+    power, toughness, keywords, x_is_power = read[0]
+    x = g.pt(p)[0] if x_is_power else 0
+    dp, dt = (x * (-1 if b.startswith("-") else 1) if b[1:] == "x" else int(b) for b in (power, toughness))
+    line = r.resolving_line
+    made: list[Effect] = []
+    if dp or dt:
+        made.append(Effect(p.pid, dp, dt, None, "end_of_turn", line, f"{dp:+d}/{dt:+d}"))
+    made += [Effect(p.pid, 0, 0, n.Ability("keyword", k), "end_of_turn", line, k) for k in keywords]
+    for e in made:
+        g.add_effect(e)
+    r.text_effects = made
+
+
+def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"After this phase, there is an additional combat phase." (500.8) as `Alice gets an additional combat phase
+    after this phase` does, for the controller of the resolving spell or ability: a trigger during combat adds it
+    straight after this combat phase."""
+    said = [m for t in texts for m in [ADDITIONAL_COMBAT.search(t.lower())] if m is not None]
+    if not said or not spell and len(said) != len(texts) or len({m.group() for m in said}) != 1:
+        return
+    m = said[0]
+    after = "the first postcombat main phase this turn" if m.group("after").startswith("the first") else "this phase"
+    line = r.resolving_line
+    stmt = n.ExtraPhase(span=n.Span(line, 1, line, 1), player=n.Ref(item.controller, 1, 1),
+                        steps=("combat phase", "main phase") if m.group("main") else ("combat phase",), after=after)
+    r.text_phases = (line, plan_phases(r, stmt))
+
+
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
-    """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, and "End the
-    combat phase." in an edition without that rule."""
+    """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, "End the
+    combat phase." in an edition without that rule, and "Target player takes an extra turn …" when the cast named no
+    one player as its target."""
     if item.card is None:
         return []
     return [a.text for a in item.card.abilities if a.kind == "text" or
-            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase)]
+            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase) or
+            (a.kind == "resolution" and a.text.startswith("target player takes") and
+             len([t for t in item.targets if t in r.game.pstate]) != 1)]
 
 
 def returned(r: Replay, p: Permanent) -> None:
@@ -134,3 +214,18 @@ def end_the_combat(r: Replay, stmt: n.Statement) -> None:
         g.plan.pop(0)
     if not g.plan:
         g.plan = [PlanEntry("postcombat main phase")]
+
+
+def flash_permitted(r: Replay, player: str, card: Card) -> bool:
+    """Whether a permanent's text lets the player cast this card as though it had flash (Prophet of Kruphix: "You
+    may cast creature spells as though they had flash."; Vernal Equinox: "Any player may cast ..."): only the
+    timing of 505.5a is lifted, as flash would (702.8a). Asked only before a sorcery-timing finding."""
+    for p in r.game.battlefield.values():
+        if p.phased_out or p.lost:
+            continue
+        for a in p.abilities():
+            allowed = flash_types(a.text) if a.kind == "static" else None
+            if allowed is not None and (allowed[0] or p.controller == player) and \
+                    (not allowed[1] or any(card.is_(t) for t in allowed[1])):
+                return True
+    return False

@@ -13,7 +13,7 @@ from .. import nodes as n
 from ..diagnostics import NOTE
 from ..editions import BASELINE, Edition
 from ..game.game import Game
-from ..game.objects import DayNightState, Permanent, PlanEntry, StackItem
+from ..game.objects import DayNightState, Effect, Permanent, PlanEntry, StackItem
 from .unread import explaining_source
 
 
@@ -124,6 +124,13 @@ class Replay:
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None
+        # the extra turns the last resolving text made, as (line, player): one narrated after it is the same turn
+        self.text_turns: list[tuple[int, str]] = []
+        # the additional phases the last resolving text put in the plan, with its line: one narrated after it
+        # replaces them
+        self.text_phases: tuple[int, list[PlanEntry]] | None = None
+        # the effects the last resolving spell's text made on its target: a narration of the same effect is it
+        self.text_effects: list[Effect] = []
         # the unread text of spells and abilities that resolved with no effect narrated on their line: (turn,
         # source, text, line), for `unread.py`
         self.resolved_unread: list[tuple[int, str, str, int]] = []

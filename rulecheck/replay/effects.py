@@ -71,6 +71,13 @@ def _condition(r: Replay, cond: n.Condition | None) -> tuple[str, int, int | str
 @handles(n.Pump, n.GainAbility, when="any")
 def continuous_effect(r: Replay, stmt: n.Pump | n.GainAbility) -> None:
     p = r.game.perm(stmt.target)
+    if r.text_effects:   # the effect the resolving spell's text made (cardtext.py), narrated: it is that effect
+        same = [e for e in r.text_effects if e.target == p.pid and e.duration == stmt.duration and
+                (e.ability == stmt.ability if isinstance(stmt, n.GainAbility) else
+                 e.ability is None and (e.power, e.toughness) == (stmt.power, stmt.toughness))]
+        if same:
+            r.text_effects.remove(same[0])
+            r.game.end_effects(lambda e: e is same[0])
     cond = _condition(r, stmt.condition)
     if isinstance(stmt, n.Pump):
         r.game.add_effect(Effect(p.pid, stmt.power, stmt.toughness, None, stmt.duration, stmt.span.line,

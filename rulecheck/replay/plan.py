@@ -25,6 +25,17 @@ PHASE_STEPS: dict[str, tuple[str, ...]] = {
 
 @handles(n.ExtraPhase)
 def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
+    made = r.text_phases
+    if made is not None and "combat phase" in stmt.steps:
+        # `Relentless Assault resolves; Alice gets an additional combat phase …`, on its line or after it: the
+        # narration places what the resolving text added (cardtext.py), once
+        r.text_phases = None
+        r.game.plan = [e for e in r.game.plan if not any(e is x for x in made[1])]
+    plan_phases(r, stmt)
+
+
+def plan_phases(r: Replay, stmt: n.ExtraPhase) -> list[PlanEntry]:
+    """Puts the additional phases or steps in the turn plan; returns the entries added."""
     g = r.game
     steps = [canonical_step(s) for s in stmt.steps]
     entries: list[PlanEntry] = []
@@ -40,10 +51,11 @@ def extra_phase(r: Replay, stmt: n.ExtraPhase) -> None:
     player = g.player(stmt.player)
     if entries and not is_active(g, player) and r.edition.number(OWN_TURN_ONLY) is not None:
         r.refused_extra = (player, entries)   # adds nothing; judged if the transcript takes it anyway
-        return
+        return []
     if entries:
         i = _place(r, stmt, entries[0].origin == "extra_phase")
         g.plan[i:i] = entries   # before what an earlier effect added there: the most recent comes first
+    return entries
 
 
 def _place(r: Replay, stmt: n.ExtraPhase, is_phase: bool) -> int:
@@ -72,7 +84,12 @@ def _place(r: Replay, stmt: n.ExtraPhase, is_phase: bool) -> int:
 
 @handles(n.ExtraTurn, when="any")
 def extra_turn(r: Replay, stmt: n.ExtraTurn) -> None:
-    r.game.extra_turns.push(r.game.player(stmt.player))
+    player = r.game.player(stmt.player)
+    made = next((e for e in r.text_turns if e[1] == player), None)
+    if made is not None:   # `Time Walk resolves; Alice gets an extra turn`: the one its text made (cardtext.py)
+        r.text_turns.remove(made)
+        return
+    r.game.extra_turns.push(player)
 
 
 @handles(n.SkipStep, when="any")

@@ -18,7 +18,7 @@ from ..game.steps import (
     trigger_step,
 )
 from ..game.teams import is_active, teammates, turn_of, whose_turn
-from .cardtext import end_the_combat, on_resolution, unread_texts
+from .cardtext import end_the_combat, flash_permitted, on_resolution, unread_texts
 from .casting import CHECKS as CASTING_CHECKS
 from .casting import after_resolution, during_resolution, permission, take_from_zone
 from .combat import timing
@@ -173,6 +173,8 @@ def _sorcery_timing(r: Replay, stmt: n.Statement, player: str, card: Card) -> bo
             r.game.abilities_unknown:
         return False   # (a cast the resolving spell or ability instructs is never asked: 608.2g, `during_resolution`)
     main = g.step in ("precombat main phase", "postcombat main phase")
+    if (not main or g.stack or not is_active(g, player)) and flash_permitted(r, player, card):
+        return False   # "You may cast creature spells as though they had flash." (cardtext.py)
     kind = "sorcery" if card.is_("sorcery") else "creature" if card.is_("creature") else card.types[-1]
     if not is_active(g, player):
         return r.flag(stmt, "505.5a", f"{player} casts the {kind} spell {card.name} during {whose_turn(g)}'s turn; "
@@ -449,6 +451,8 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         spell_leaves_stack(r, item, "resolved")   # an instant or sorcery, to its owner's graveyard (608.2k)
     g.passed = set()
     r.returns_with = None
+    # what an earlier resolution's text made is no longer what a narration may restate (cardtext.py)
+    r.text_effects, r.text_turns, r.text_phases = [], [], None
     if item.card is not None and (item.card.unread or item.card.reads_text):
         r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
     reads = item.card.reads_text if item.card is not None else item.trigger is not None

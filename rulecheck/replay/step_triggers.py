@@ -5,6 +5,7 @@ priority."""
 
 from __future__ import annotations
 
+from ..cards.oracle import has_intervening_if, intervening_if
 from ..game.combat import MONARCH
 from ..game.hooks import SAGA_HOOK, STEP_TRIGGER_HOOK, boundary_hook
 from ..game.objects import PendingTrigger, Permanent
@@ -35,7 +36,8 @@ def _permanents_triggers(r: Replay, step: str) -> None:
                 # "at the beginning of the next ..." is a one-shot delayed trigger, set up by a `delayed trigger`
                 # line
                 if ab.kind == "trigger" and " next " not in trigger_condition(ab.text) and \
-                        trigger_applies(ab.text, step, _whose(p, ab.text), turn_of(g, _whose(p, ab.text)), first):
+                        trigger_applies(ab.text, step, _whose(p, ab.text), turn_of(g, _whose(p, ab.text)), first) \
+                        and (not has_intervening_if(ab.text) or _condition_holds(r, p, ab.text)):
                     g.pending.append(PendingTrigger(p.name, ab.text, step, p.controller))
 
 
@@ -86,6 +88,21 @@ def _lore_counters(r: Replay) -> None:
         r.lore_added[p.pid] = g.step_serial
         g.pending.append(PendingTrigger(p.name, "chapter", "precombat main phase", p.controller, None,
                                         "when it got a lore counter as the precombat main phase began"))
+
+
+def _condition_holds(r: Replay, p: Permanent, text: str) -> bool:
+    """An intervening "if" clause (603.4) as the step begins: the trigger is owed only when the replay knows the
+    condition is true. False, or not known (a hand whose count isn't known, a condition the reader doesn't follow):
+    nothing is owed, and a narrated trigger is not judged either."""
+    condition = intervening_if(text)
+    if condition is None:
+        return False
+    who, number, way = condition
+    g = r.game
+    hand = g.pstate[p.controller if who == "you" else g.active].hand
+    if hand is None:
+        return False
+    return hand >= number if way == "more" else hand <= number if way == "fewer" else hand == number
 
 
 def _whose(p: Permanent, text: str) -> str:
