@@ -346,8 +346,11 @@ class Table:
     watch: bool = False   # at_risk or over or left_any: the one test the engine makes before each statement
     risk_lines: dict[str, int] = field(default_factory=dict)   # player -> the line on which the risk began
     clock: Callable[[], int] | None = None          # the line being replayed
+    alarm: Callable[[], None] | None = None         # told when the table begins to watch (the replay's ordinary path)
 
     def risk(self, player: str) -> None:
         self.at_risk = True
         self.watch = True
+        if self.alarm is not None:
+            self.alarm()
         self.risk_lines.setdefault(player, self.clock() if self.clock is not None else 0)

@@ -168,6 +168,7 @@ def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     """Narrated where a step ends; anywhere else it is flagged (703.4p) when the step goes on."""
     g = r.game
     r.mana_emptied = stmt if g.step is not None and not g.between_steps and r.resolving is None else None
+    r.ordinary = False
     if not r.edition.mana_empties_each_step and g.step is not None and not phase_ends(r, g.step):
         r.flag(stmt, "703.4p", f"mana pools empty as the {g.step} ends, but the phase goes on, and in the "
                                f"{r.edition.name} edition mana empties only as a phase ends")

@@ -432,6 +432,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     permanent = item.kind == "spell" and item.card is not None and bool(set(item.card.types) & PERMANENT_SPELL_TYPES)
     known = permanent or stmt.defending is not None or (item.source == MONARCH and item.trigger is not None)
     r.unknown_effect = None if known else source
+    r.ordinary = r.ordinary and known
     if permanent and item.card is not None:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
         if item.face_down:   # a face-down spell becomes a face-down permanent (baseline 707.4, current 708.4)
@@ -448,6 +449,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.returns_with = None
     if item.card is not None and (item.card.unread or item.card.reads_text):
         r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
+        r.ordinary = False
     reads = item.card.reads_text if item.card is not None else item.trigger is not None
     ends = on_resolution(r, item) if reads else None
     if ends == END_TURN:

@@ -165,6 +165,7 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
         g.plan = []
     r.gap = False
     g.between_turns = True
+    r.ordinary = False
     g.step = None
 
 
@@ -434,6 +435,7 @@ def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
     if step == "cleanup step":
         g.cleanup()
     g.between_steps = not implied
+    r.ordinary = r.ordinary and implied
     g.passed = set()
 
 
@@ -447,6 +449,7 @@ def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
 def gap(r: Replay, stmt: n.Gap) -> None:
     r.gap = True
     r.marks_gaps = True
+    r.ordinary = False
     g = r.game
     if g.step is not None and not g.between_steps and not g.between_turns:
         # inside a step, a gap may hide priority passes and who acted first (docs/transcript-language.md):

@@ -45,6 +45,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
         if r.assigning is not None:
             close_assignment(r, r.assigning)
         r.assigning = AssignmentGroup(player)
+        r.ordinary = False
     r.assigning.lines.append(stmt)
     # one fault, one finding: a flagged assignment is still the damage the transcript says is dealt
     _judge_assignment(r, stmt, p)
