@@ -27,6 +27,7 @@ from . import (  # noqa: F401, E501 - the modules register handlers
     gameover,
     mana,
     plan,
+    priority,
     setup,
     stack,
     steps,
