@@ -262,9 +262,10 @@ class PendingTrigger:
     created: int = -1             # a delayed trigger made by a resolution: the step serial it was made in
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PlanEntry:
-    """A step still to come this turn, and whether an effect added it (extra_step, extra_phase) or not (normal)."""
+    """A step still to come this turn, and whether an effect added it (extra_step, extra_phase) or not (normal).
+    Frozen: the plans of every turn share the entries of a normal turn (`NORMAL_PLAN`)."""
 
     step: str
     origin: str = "normal"

@@ -32,6 +32,7 @@ from .teams import team_turn
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
                      "500.6", "712.1c", "103.7a") + tuple(STEP_TRIGGER_RULE.values())
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
+NORMAL_PLAN = tuple(PlanEntry(s) for s in NORMAL_TURN)   # the plan a turn begins with (its entries are frozen)
 
 
 @handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
@@ -62,7 +63,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
             apply_skips(r)
             enter_step(r, step, True, True)
         else:
-            g.plan = [PlanEntry(s) for s in NORMAL_TURN]
+            g.plan = list(NORMAL_PLAN)
             apply_skips(r)
         return
     if not g.between_turns:   # the previous turn ends here if it was not ended explicitly
@@ -108,7 +109,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g.between_steps = False
     g.step = None
     _begin_turn_state(r)
-    g.plan = [PlanEntry(s) for s in NORMAL_TURN]
+    g.plan = list(NORMAL_PLAN)
     apply_skips(r)
 
 
