@@ -38,7 +38,7 @@ from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
 from .context import Finding, Replay
 from .headings import HEADING
-from .registry import HANDLERS, Handler
+from .registry import HANDLERS, Handler, HandlerFunction
 from .steps import before_event, step_boundary
 
 # statements of the game's state: they may say what a resolution with an unknown effect did
@@ -64,6 +64,10 @@ class Engine:
         self.observer = observer
         self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
         self.fold_unknown_names = True   # off for exams: each answer is a transcript of its own
+        # the handlers the ordinary path calls: those of the statements the general path only dispatches once the
+        # game has begun (not a setup statement, nor one whose words the game may make read otherwise)
+        self.plain: dict[type[n.Statement], HandlerFunction] = {
+            cls: h.function for cls, h in HANDLERS.items() if h.when != "setup" and cls not in _READ_FIRST}
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -86,18 +90,18 @@ class Engine:
                 r.resolving = None
             r.last_line = line
             r.game.line = line
-        cls = type(stmt)
-        handler: Handler | None = HANDLERS.get(cls)
         # the ordinary path: no rare state is pending (Replay.ordinary), so every step of the general path below
         # but the handler's call would do nothing for this statement (tests/test_ordinary.py compares the two)
-        if not (r.ordinary and handler is not None and handler.when != "setup" and cls not in _READ_FIRST):
-            told = self._general(stmt, cls, handler, previous)
+        function = self.plain.get(type(stmt)) if r.ordinary else None
+        if function is None:
+            cls = type(stmt)
+            told = self._general(stmt, cls, HANDLERS.get(cls), previous)
             r.ordinary = self.ordinary_path and self.observer is None and r.is_ordinary()
             if told is None:
                 return
-            stmt, handler = told
+            stmt, function = told[0], told[1].function
         try:
-            handler.function(r, stmt)
+            function(r, stmt)
         except UnknownName as err:
             told_cast = _cast_on(r.game, stmt, err)
             if told_cast is None:
