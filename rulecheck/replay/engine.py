@@ -82,24 +82,18 @@ class Engine:
     def feed(self, stmt: n.Statement) -> None:
         r = self.replay
         line = stmt.span.line
-        previous = r.last_line
-        if line != previous:
-            if line < previous:
-                r.ordinary = False   # (lines go back only when a caller feeds them so: see Replay.is_ordinary)
-            if r.resolving_line != line:
-                r.resolving = None
-            r.last_line = line
-            r.game.line = line
-        # the ordinary path: no rare state is pending (Replay.ordinary), so every step of the general path below
-        # but the handler's call would do nothing for this statement (tests/test_ordinary.py compares the two)
-        function = self.plain.get(type(stmt)) if r.ordinary else None
+        # the ordinary path: no rare state is pending (Replay.ordinary) and the line is this one or a later one, so
+        # every step of the general path but the handler's call would do nothing for this statement
+        # (tests/test_ordinary.py compares the two)
+        function = self.plain.get(type(stmt)) if r.ordinary and line >= r.last_line else None
         if function is None:
-            cls = type(stmt)
-            told = self._general(stmt, cls, HANDLERS.get(cls), previous)
+            told = self._general(stmt)
             r.ordinary = self.ordinary_path and self.observer is None and r.is_ordinary()
             if told is None:
                 return
             stmt, function = told[0], told[1].function
+        else:
+            r.last_line = r.game.line = line
         try:
             function(r, stmt)
         except UnknownName as err:
@@ -111,14 +105,21 @@ class Engine:
         except NotOnBattlefield as err:
             r.state(err.ref, line, err.message)
 
-    def _general(self, stmt: n.Statement, cls: type[n.Statement], handler: Handler | None,
-                 previous: int) -> tuple[n.Statement, Handler] | None:
+    def _general(self, stmt: n.Statement) -> tuple[n.Statement, Handler] | None:
         """What comes before the handler when a rare state is pending (a resolution's effects narrated, a
         declaration to close, the game not begun or over, a gap...): the statement to replay and its handler,
         or None when it is not replayed."""
         r = self.replay
         g = r.game
         line = stmt.span.line
+        previous = r.last_line
+        if line != previous:
+            if r.resolving_line != line:
+                r.resolving = None   # a resolution describes what follows on its line only
+            r.last_line = line
+            g.line = line
+        cls = type(stmt)
+        handler = HANDLERS.get(cls)
         if r.resolved_unread and r.resolved_unread[-1][3] == line:   # the resolution's effect is narrated
             r.resolved_unread = [e for e in r.resolved_unread if e[3] != line]
         if r.unknown_effect is not None and not isinstance(stmt, _ASSERTIONS):

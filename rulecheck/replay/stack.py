@@ -394,6 +394,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
     r.resolving = item
     r.resolving_line = stmt.span.line
+    r.ordinary = False
     r.resolved_serial = g.step_serial
     if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
         g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
@@ -403,7 +404,6 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     permanent = item.kind == "spell" and item.card is not None and bool(set(item.card.types) & PERMANENT_SPELL_TYPES)
     known = permanent or stmt.defending is not None or (item.source == MONARCH and item.trigger is not None)
     r.unknown_effect = None if known else source
-    r.ordinary = r.ordinary and known
     if permanent and item.card is not None:
         p = g.new_perm(item.card.name, item.card, item.controller, new=True)
         if item.face_down:   # a face-down spell becomes a face-down permanent (baseline 707.4, current 708.4)

@@ -334,6 +334,7 @@ def _resolved_here(r: Replay, stmt: n.Statement, parts: list[tuple[Permanent, in
     """Combat damage resolved on this line: the statements after it on the line say what it did."""
     r.resolving = StackItem("damage", "combat damage", r.game.active, None, stmt.span.line)
     r.resolving_line = stmt.span.line
+    r.ordinary = False
     r.resolved_damage = list(parts)
 
 
