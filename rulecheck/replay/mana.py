@@ -111,6 +111,11 @@ def step_ends(r: Replay, step: str) -> None:
     """Mana empties as a step ends (500.4), or, in an edition with mana burn, as a phase ends, and each unused
     mana costs its player 1 life (2003: 300.3), a game action taken as done when the transcript doesn't say so."""
     g = r.game
+    for ps in g.pstate.values():
+        if ps.pool or ps.lost_mana:
+            break
+    else:
+        return   # no pool holds mana, nor lost some as the last step ended: nothing empties or burns (most steps)
     if not r.edition.mana_empties_each_step and not phase_ends(r, step):
         return
     if r.edition.mana_burn:
