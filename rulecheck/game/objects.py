@@ -263,9 +263,10 @@ class PendingTrigger:
     created: int = -1             # a delayed trigger made by a resolution: the step serial it was made in
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PlanEntry:
-    """A step still to come this turn, and whether an effect added it (extra_step, extra_phase) or not (normal)."""
+    """A step still to come this turn, and whether an effect added it (extra_step, extra_phase) or not (normal).
+    Frozen: the plans of every turn share the entries of a normal turn (`NORMAL_PLAN`)."""
 
     step: str
     origin: str = "normal"
@@ -347,8 +348,11 @@ class Table:
     watch: bool = False   # at_risk or over or left_any: the one test the engine makes before each statement
     risk_lines: dict[str, int] = field(default_factory=dict)   # player -> the line on which the risk began
     clock: Callable[[], int] | None = None          # the line being replayed
+    alarm: Callable[[], None] | None = None         # told when the table begins to watch (the replay's ordinary path)
 
     def risk(self, player: str) -> None:
         self.at_risk = True
         self.watch = True
+        if self.alarm is not None:
+            self.alarm()
         self.risk_lines.setdefault(player, self.clock() if self.clock is not None else 0)

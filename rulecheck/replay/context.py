@@ -138,6 +138,25 @@ class Replay:
         # the header's `format:` and `teams:` lines (Two-Headed Giant, replay/teams.py)
         self.team_format: n.GameFormat | None = None
         self.team_header: n.Teams | None = None
+        # no rare state is pending (`is_ordinary`): the engine replays a statement by its handler alone. The code
+        # that sets a rare state sets this False; the engine's general path sets it again after each statement
+        self.ordinary = False
+        self.game.table.alarm = self._unusual   # a player may have lost: the table watches (gameover.py)
+
+    def is_ordinary(self) -> bool:
+        """Whether no rare state is pending: the game has begun and is not over, no player may have lost or has
+        left, the game is inside a step, and nothing narrated waits for the next statement (a gap, mana pools that
+        emptied, a declaration or damage assignment in progress, a resolution whose line goes on, or whose effect is
+        unknown, or whose unread text its line may narrate, a ninjutsu cost to return). For a statement of this
+        line or a later one, the engine's general path then does nothing but call the handler."""
+        g = self.game
+        return g.started and not g.table.watch and not g.between_steps and not g.between_turns and not self.gap \
+            and self.mana_emptied is None and self.declaration is None and self.assigning is None \
+            and self.resolving is None and self.unknown_effect is None and self.ninjutsu_cost is None \
+            and not (self.resolved_unread and self.resolved_unread[-1][3] == self.last_line)
+
+    def _unusual(self) -> None:
+        self.ordinary = False
 
     # ------------------------------------------------------------ reporting
     def flag(self, stmt: n.Statement | None, key: str, message: str, related: tuple[str, ...] = ()) -> bool:

@@ -27,6 +27,7 @@ from . import (  # noqa: F401, E501 - the modules register handlers
     gameover,
     mana,
     plan,
+    priority,
     setup,
     stack,
     steps,
@@ -37,7 +38,7 @@ from .combat.damage import close_assignment
 from .combat.declarations import close_declaration
 from .context import Finding, Replay
 from .headings import HEADING
-from .registry import HANDLERS, Handler
+from .registry import HANDLERS, Handler, HandlerFunction
 from .steps import before_event, step_boundary
 
 # statements of the game's state: they may say what a resolution with an unknown effect did
@@ -63,6 +64,10 @@ class Engine:
         self.observer = observer
         self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
         self.fold_unknown_names = True   # off for exams: each answer is a transcript of its own
+        # the handlers the ordinary path calls: those of the statements the general path only dispatches once the
+        # game has begun (not a setup statement, nor one whose words the game may make read otherwise)
+        self.plain: dict[type[n.Statement], HandlerFunction] = {
+            cls: h.function for cls, h in HANDLERS.items() if h.when != "setup" and cls not in _READ_FIRST}
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -71,16 +76,50 @@ class Engine:
     def findings(self) -> list[Finding]:
         return self.replay.findings
 
+    # the ordinary path can be switched off (tests compare the findings of both paths on every fixture)
+    ordinary_path = True
+
     def feed(self, stmt: n.Statement) -> None:
+        r = self.replay
+        line = stmt.span.line
+        # the ordinary path: no rare state is pending (Replay.ordinary) and the line is this one or a later one, so
+        # every step of the general path but the handler's call would do nothing for this statement
+        # (tests/test_ordinary.py compares the two)
+        function = self.plain.get(type(stmt)) if r.ordinary and line >= r.last_line else None
+        if function is None:
+            told = self._general(stmt)
+            r.ordinary = self.ordinary_path and self.observer is None and r.is_ordinary()
+            if told is None:
+                return
+            stmt, function = told[0], told[1].function
+        else:
+            r.last_line = r.game.line = line
+        try:
+            function(r, stmt)
+        except UnknownName as err:
+            told_cast = _cast_on(r.game, stmt, err)
+            if told_cast is None:
+                self._unknown(stmt, err)
+            else:
+                self.feed(told_cast)
+        except NotOnBattlefield as err:
+            r.state(err.ref, line, err.message)
+
+    def _general(self, stmt: n.Statement) -> tuple[n.Statement, Handler] | None:
+        """What comes before the handler when a rare state is pending (a resolution's effects narrated, a
+        declaration to close, the game not begun or over, a gap...): the statement to replay and its handler,
+        or None when it is not replayed."""
         r = self.replay
         g = r.game
         line = stmt.span.line
         previous = r.last_line
         if line != previous:
             if r.resolving_line != line:
-                r.resolving = None
+                r.resolving = None   # a resolution describes what follows on its line only
             r.last_line = line
             g.line = line
+        cls = type(stmt)
+        handler = HANDLERS.get(cls)
         if r.resolved_unread and r.resolved_unread[-1][3] == line:   # the resolution's effect is narrated
             r.resolved_unread = [e for e in r.resolved_unread if e[3] != line]
         if r.unknown_effect is not None and not isinstance(stmt, _ASSERTIONS):
@@ -89,41 +128,30 @@ class Engine:
             self._close_groups(stmt)
         if self.observer is not None and line != previous and previous:
             self.observer(previous, r)
-        cls = type(stmt)
         if r.ninjutsu_cost is not None and cls is not _LEAVES:
             r.ninjutsu_cost = None   # the return of a ninjutsu cost is judged only when narrated right after it
         if cls in _READ_FIRST:
             stmt = _read_first(r, stmt)
-        handler: Handler | None = HANDLERS.get(cls)
         if handler is None:
             raise TypeError(f"no handler for {cls.__name__}")
         if g.table.watch and g.started and cls is not _TURN_HEADER and gameover.before_event(r, stmt):
-            return   # the game is over, or the statement's player has left it (104.1, 104.5)
+            return None   # the game is over, or the statement's player has left it (104.1, 104.5)
         if not g.started:
             if isinstance(stmt, n.AssertCount) and stmt.what in ("life", "hand") and stmt.subject.text in g.pstate \
                     and not r.turn_written:
                 stmt, handler = _starting_fact(g, stmt)
             if handler.when == "game":
                 r.flag(stmt, "syntax", "this event comes before the first turn header ('turn N: PLAYER')")
-                return
+                return None
         elif cls is not _TURN_HEADER:
             # before_event has something to check only in these states (most statements skip the call)
             if (r.mana_emptied is not None or r.gap or g.between_steps or g.between_turns) \
                     and not before_event(r, stmt):
-                return
+                return None
             if handler.when == "setup":
                 r.flag(stmt, "syntax", "this statement belongs in the setup, before the first turn header")
-                return
-        try:
-            handler.function(r, stmt)
-        except UnknownName as err:
-            told = _cast_on(g, stmt, err)
-            if told is None:
-                self._unknown(stmt, err)
-            else:
-                self.feed(told)
-        except NotOnBattlefield as err:
-            r.state(err.ref, line, err.message)
+                return None
+        return stmt, handler
 
     def _unknown(self, stmt: n.Statement, err: UnknownName) -> None:
         """An unknown name makes one finding, with its hint; the lines that only repeat it are folded into it

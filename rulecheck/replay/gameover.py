@@ -51,6 +51,7 @@ def leave(r: Replay, players: list[str], how: str) -> None:
     if len(remaining) <= 1:
         table.over = g.line
         table.watch = bool(table.at_risk or table.over or table.left_any)
+        r.ordinary = r.ordinary and not table.watch
         table.winner = remaining[0] if remaining else None
         return
     for player in players:
@@ -72,6 +73,7 @@ def _leave_multiplayer(r: Replay, player: str) -> None:
     g.passed.discard(player)
     g.table.left_any = True
     g.table.watch = True
+    r.ordinary = False
 
 
 def gate(r: Replay, stmt: n.Statement) -> bool:
@@ -117,6 +119,7 @@ def state_based_losses(r: Replay) -> None:
     if not losing:
         table.at_risk = False
         table.watch = bool(table.over or table.left_any)
+        r.ordinary = r.ordinary and not table.watch
         table.risk_lines.clear()
         return
     for name in losing:   # one fault, one finding: a loss that an illegal event the narration made happen caused

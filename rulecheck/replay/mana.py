@@ -116,6 +116,11 @@ def step_ends(r: Replay, step: str) -> None:
     """Mana empties as a step ends (500.4), or, in an edition with mana burn, as a phase ends, and each unused
     mana costs its player 1 life (2003: 300.3), a game action taken as done when the transcript doesn't say so."""
     g = r.game
+    for ps in g.pstate.values():
+        if ps.pool or ps.lost_mana:
+            break
+    else:
+        return   # no pool holds mana, nor lost some as the last step ended: nothing empties or burns (most steps)
     if not r.edition.mana_empties_each_step and not phase_ends(r, step):
         return
     if r.edition.mana_burn:
@@ -173,6 +178,7 @@ def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
     """Narrated where a step ends; anywhere else it is flagged (703.4p) when the step goes on."""
     g = r.game
     r.mana_emptied = stmt if g.step is not None and not g.between_steps and r.resolving is None else None
+    r.ordinary = False
     if not r.edition.mana_empties_each_step and g.step is not None and not phase_ends(r, g.step):
         r.flag(stmt, "703.4p", f"mana pools empty as the {g.step} ends, but the phase goes on, and in the "
                                f"{r.edition.name} edition mana empties only as a phase ends")

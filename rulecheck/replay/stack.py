@@ -17,7 +17,7 @@ from ..game.steps import (
     trigger_condition,
     trigger_step,
 )
-from ..game.teams import is_active, teammates, turn_of, whose_turn
+from ..game.teams import is_active, turn_of, whose_turn
 from .cardtext import end_the_combat, flash_permitted, on_resolution, unread_texts
 from .casting import CHECKS as CASTING_CHECKS
 from .casting import after_resolution, during_resolution, permission, take_from_zone
@@ -38,7 +38,6 @@ from .sickness import activated_while_sick
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
-    acting_without_priority,
     first_priority,
     no_priority,
     other_event,
@@ -47,34 +46,6 @@ from .tba import (
 from .zone_moves import spell_leaves_stack
 
 PERMANENT_SPELL_TYPES = frozenset({"creature", "artifact", "enchantment", "planeswalker", "land"})
-
-
-def priority_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> None:
-    """A player passes: the checks of any action taken with priority. `doing` completes the message
-    ("passes priority" or, with `player` empty, "players pass priority")."""
-    if r.first_other is not None and r.priority_used and not r.game.pending and not acting_without_priority(r):
-        return   # the usual case: the step is under way and nothing can be wrong with passing (each test below)
-    other_event(r, stmt)
-    flagged = no_priority(r, stmt, f"{player} {doing}".lstrip()) or pending_trigger(r, stmt)
-    first_priority(r, stmt, player or r.game.active, quiet=flagged)
-
-
-@handles(n.PassPriority, checks=PRIORITY_CHECKS)
-def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
-    g = r.game
-    player = g.player(stmt.player)
-    if r.first_other is None or not r.priority_used or g.pending or acting_without_priority(r):
-        priority_action(r, stmt, player, "passes priority")   # (the usual case, tested here, needs no call)
-    if g.teamed:
-        g.passed.update(teammates(g, player))   # a team passes, not its players (805.5b)
-    else:
-        g.passed.add(player)
-
-
-@handles(n.AllPass, checks=PRIORITY_CHECKS)
-def all_pass(r: Replay, stmt: n.AllPass) -> None:
-    priority_action(r, stmt, "", "players pass priority")
-    r.game.passed = set(r.game.players)
 
 
 @handles(n.Countered)
@@ -428,6 +399,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
         item = StackItem("ability" if stmt.ability else "spell", source, g.active, None, stmt.span.line)
     r.resolving = item
     r.resolving_line = stmt.span.line
+    r.ordinary = False
     r.resolved_serial = g.step_serial
     if item.source == MONARCH and item.trigger and item.trigger.startswith(MONARCH_PASSES):
         g.designations["monarch"] = item.trigger[len(MONARCH_PASSES):]   # the creature's controller becomes the monarch
@@ -455,6 +427,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.text_effects, r.text_turns, r.text_phases = [], [], None
     if item.card is not None and (item.card.unread or item.card.reads_text):
         r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
+        r.ordinary = False
     reads = item.card.reads_text if item.card is not None else item.trigger is not None
     ends = on_resolution(r, item) if reads else None
     if ends == END_TURN:

@@ -4,27 +4,24 @@
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.actions import expire_turn_marks
-from ..game.combat import assigns_this_step, begin_combat, begin_damage_step, resolve_combat_damage
-from ..game.game import Game
-from ..game.objects import PendingTrigger, PlanEntry
+from ..game.combat import assigns_this_step, resolve_combat_damage
+from ..game.objects import PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
     NORMAL_TURN,
     PHASE_FIRST_STEP,
     PHASE_NAMES,
-    PRIORITY_STEPS,
     STEP_PHASE,
-    STEP_TBAS,
     canonical_step,
 )
 from ..game.teams import has_teams, next_in_turn_order, teammates
+from .boundary import begin_step_state, enter_step, leave_step
 from .context import Replay
 from .control import begin_turn as begin_controlled_turn
 from .designations import new_turn
 from .gameover import before_event as before_game_event
 from .headings import HEADING, heading_step, passes_between, passes_to_next_turn, restates
-from .mana import burn_narrated, misnarrated_burn, step_ends
+from .mana import burn_narrated, misnarrated_burn
 from .registry import handles
 from .skips import apply_skips
 from .step_triggers import fire_delayed
@@ -35,7 +32,7 @@ from .teams import team_turn
 TURN_ORDER_CHECKS = ("500.1", "500.2", "505.2", "514.3a", "501.1", "505.1", "506.1", "512.1", "500.8", "500.9",
                      "500.6", "712.1c", "103.7a") + tuple(STEP_TRIGGER_RULE.values())
 TURN_ENDED = "turn_ended"   # the origin of the cleanup step an effect that ended the turn goes to
-_STATE_STARTS = frozenset({"precombat main phase", "cleanup step", "beginning of combat step"})   # see below
+NORMAL_PLAN = tuple(PlanEntry(s) for s in NORMAL_TURN)   # the plan a turn begins with (its entries are frozen)
 
 
 @handles(n.TurnHeader, when="any", checks=TURN_ORDER_CHECKS + ("500.7", "500.10"))
@@ -64,9 +61,9 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
             if place in NORMAL_TURN and NORMAL_TURN.index(place) > NORMAL_TURN.index("end of combat step"):
                 g.turn_steps = list(NORMAL_TURN[:NORMAL_TURN.index(place)])   # the turn's combat is over
             apply_skips(r)
-            _enter_step(r, step, stmt, joined=True)
+            enter_step(r, step, True, True)
         else:
-            g.plan = [PlanEntry(s) for s in NORMAL_TURN]
+            g.plan = list(NORMAL_PLAN)
             apply_skips(r)
         return
     if not g.between_turns:   # the previous turn ends here if it was not ended explicitly
@@ -112,7 +109,7 @@ def turn_header(r: Replay, stmt: n.TurnHeader) -> None:
     g.between_steps = False
     g.step = None
     _begin_turn_state(r)
-    g.plan = [PlanEntry(s) for s in NORMAL_TURN]
+    g.plan = list(NORMAL_PLAN)
     apply_skips(r)
 
 
@@ -149,7 +146,7 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
     """Checks at the end of a turn, explicit ('turn 3 ends') or implied by the next turn header."""
     g = r.game
     if g.step is not None and not g.between_steps:
-        _end_step(r, stmt, implied=True)
+        leave_step(r, stmt, True)
     if g.plan:
         missing = g.plan[0]
         if missing.origin == TURN_ENDED and len(g.plan) == 1:
@@ -165,6 +162,7 @@ def end_turn(r: Replay, stmt: n.Statement) -> None:
         g.plan = []
     r.gap = False
     g.between_turns = True
+    r.ordinary = False
     g.step = None
 
 
@@ -176,7 +174,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
     r.tba_done = {}
     r.tba_assumed = set()
     r.first_other = None
-    _begin_step_state(g, step)
+    begin_step_state(g, step)
     for hook in g.hooks.step_begins:
         hook(r, step)
     if step in DAMAGE_STEPS:
@@ -229,21 +227,15 @@ OWN_TURN_ONLY = "current:500.10a"
 @handles(n.StepBoundary, checks=TURN_ORDER_CHECKS + ("500.10", "505.1a", "508.6", OWN_TURN_ONLY))
 def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
     g = r.game
-    name = canonical_step(stmt.step)
     if stmt.edge == "ends":
-        target = PHASE_FIRST_STEP.get(name) if name in PHASE_NAMES else name
-        if g.step is None or g.between_steps:
-            return
-        if name in PHASE_NAMES or target == g.step or name == g.step:
-            _end_step(r, stmt, implied=False)
-        else:
-            r.flag(stmt, "500.1", f"the {name} ends, but the game is in the {g.step}")
-            _end_step(r, stmt, implied=False)
+        _step_ends(r, stmt)
         return
-    step = PHASE_FIRST_STEP.get(name, name) if name in PHASE_NAMES else name
+    name = stmt.step
+    step = _FIRST_STEP.get(name, name)
     if name == "main phase":
         step = "precombat main phase" if not g.precombat_main_done else "postcombat main phase"
-    if stmt.edge == HEADING:
+    heading = stmt.edge == HEADING
+    if heading:
         step = heading_step(r, stmt, step)
         if restates(r, stmt, step):
             return
@@ -251,13 +243,33 @@ def step_boundary(r: Replay, stmt: n.StepBoundary) -> None:
         r.flag(stmt, "500.1", f"the {step} begins before a new turn has begun")
         g.between_turns = False
     if g.step is not None and not g.between_steps:
-        _end_step(r, stmt, implied=True)
-    if g.plan and g.plan[0].step == step:   # the step the plan expects (nearly always)
-        g.plan.pop(0)
-        skipped = False
+        leave_step(r, stmt, True)
+    plan = g.plan
+    if plan and plan[0].step == step:   # the step the plan expects (nearly always)
+        del plan[0]
+        enter_step(r, step, heading, False)
     else:
-        skipped = _advance_plan(r, step, stmt)
-    _enter_step(r, step, stmt, joined=False, triggers=not skipped)
+        enter_step(r, step, heading, False, not _advance_plan(r, step, stmt))
+
+
+# the step a boundary's name begins: a phase's first step, the regular combat damage step for the first one
+# ("main phase" depends on the turn: step_boundary)
+_FIRST_STEP = {**{p: PHASE_FIRST_STEP.get(p, p) for p in PHASE_NAMES},
+               **{s: canonical_step(s) for s in ("first combat damage step",)}}
+
+
+def _step_ends(r: Replay, stmt: n.StepBoundary) -> None:
+    """'... step ends': the step the game is in ends (its phase's name ends its current step)."""
+    g = r.game
+    name = canonical_step(stmt.step)
+    target = PHASE_FIRST_STEP.get(name) if name in PHASE_NAMES else name
+    if g.step is None or g.between_steps:
+        return
+    if name in PHASE_NAMES or target == g.step or name == g.step:
+        leave_step(r, stmt, False)
+    else:
+        r.flag(stmt, "500.1", f"the {name} ends, but the game is in the {g.step}")
+        leave_step(r, stmt, False)
 
 
 def _advance_plan(r: Replay, step: str, stmt: n.Statement) -> bool:
@@ -327,114 +339,9 @@ def _skipped_step(r: Replay, step: str) -> bool:
     return step in skipped or (STEP_PHASE.get(step) == "combat" and "combat phase" in skipped)
 
 
-def _enter_step(r: Replay, step: str, stmt: n.Statement, *, joined: bool, triggers: bool = True) -> None:
-    """The step begins. `triggers` False: a step that was skipped and happens anyway (already flagged); what
-    would trigger as it begins is not owed, since the step should not have been there (one violation per
-    fault)."""
-    g = r.game
-    g.step = step
-    g.step_serial += 1
-    g.last_step = step
-    g.turn_steps.append(step)
-    g.between_steps = False
-    r.by_heading = joined or getattr(stmt, "edge", None) == HEADING
-    g.passed = set()
-    r.tba_done = {}
-    r.tba_assumed = set()
-    r.first_other = None
-    g.pending = g.waiting if step == "upkeep step" else []
-    g.waiting = []
-    r.pending_flagged = False
-    r.priority_used = False
-    r.priority_rule = None
-    if step in _STATE_STARTS or g.effects:
-        _begin_step_state(g, step)
-    if step in DAMAGE_STEPS:
-        begin_damage_step(g)
-    if joined:
-        r.joined_serial = g.step_serial
-        r.tba_done = {k: None for k in STEP_TBAS.get(step, ())}
-        return
-    for hook in g.hooks.step_begins:
-        hook(r, step)
-    if triggers:
-        for hook in g.hooks.step_triggers:
-            hook(r, step)
-    if step == "precombat main phase" and g.archenemy != g.active:
-        r.tba_done["scheme"] = None
-    if step == "beginning of combat step" and not _needs_defender_choice(r):
-        r.tba_done["choose_defender"] = None
-
-
-def _begin_step_state(g: Game, step: str) -> None:
-    """What a step's beginning sets, whether the transcript narrates the step or leaves it out in a gap (the
-    defending players of a combat, the main phase that is the precombat one)."""
-    if step == "precombat main phase":
-        g.precombat_main_done = True
-    if step == "cleanup step":
-        g.cleanup_priority = False
-    if step == "beginning of combat step":
-        begin_combat(g)
-    if g.effects:
-        expire_turn_marks(g, step)   # goad and exert (701.15, 701.43)
-
-
-def _needs_defender_choice(r: Replay) -> bool:
-    g = r.game
-    return len(g.players) > 2 and g.option not in ("attack multiple players", "attack left", "attack right") \
-        and g.archenemy is None
-
-
 def end_step(r: Replay, stmt: n.Statement) -> None:
     """The current step ends at this statement without a boundary line (an effect ended the turn)."""
-    _end_step(r, stmt, implied=False)
-
-
-def _end_step(r: Replay, stmt: n.Statement, *, implied: bool) -> None:
-    """The current step ends at this statement (500.2, 505.2, 500.4, 500.5, 511.3)."""
-    g = r.game
-    step = g.step or ""
-    if step in STEP_TBAS:
-        assume_tbas(r)
-    r.tba_history[step] = r.tba_done
-    if g.damage_on_stack is not None and g.mode == "implicit" and all(i.kind == "damage" for i in g.stack):
-        resolve_combat_damage(g)   # combat damage on the stack (2003) resolved: nobody acted after it
-    if step in PRIORITY_STEPS or (step == "cleanup step" and g.cleanup_priority):
-        main = step.endswith("main phase")
-        rule = "514.3a" if step == "cleanup step" else "505.2" if main else "500.2"
-        if g.stack:
-            top = g.stack[-1]
-            r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
-                               "the stack is empty and all players pass in succession")
-        elif g.mode == "explicit" and not g.passed.issuperset(g.players):   # g.all_passed(), without a new set
-            missing = [p for p in g.players if p not in g.passed]
-            r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
-                   f"({', '.join(missing)} did not pass)")
-    if g.damage_on_stack is not None:
-        resolve_combat_damage(g)   # combat damage left on the stack (flagged above) is taken as dealt in its step
-    if step == "cleanup step" and g.cleanup_priority:
-        g.plan.insert(0, PlanEntry("cleanup step"))
-    if step == "untap step":
-        # nobody gets priority in the untap step: what triggered there waits for the upkeep (503.1)
-        g.waiting = [PendingTrigger(t.source, t.text, "upkeep step", t.controller, "503.1",
-                                    f"{t.when} during the untap step") for t in g.pending]
-        g.pending = []
-    if g.pending and not r.pending_flagged:
-        r.missed_triggers.update(t.source for t in g.pending)
-        trig = g.pending[0]
-        rule = trig.rule or STEP_TRIGGER_RULE.get(step, "500.6")
-        when = trig.when or f"as the {step} began"
-        r.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
-                           "on the stack")
-    g.pending = []
-    step_ends(r, step)   # mana empties (500.4), or burns (2003)
-    # 500.5: "until end of <step>" effects
-    if step == "end of combat step":
-        g.end_combat()
-    if step == "cleanup step":
-        g.cleanup()
-    g.between_steps = not implied
-    g.passed = set()
+    leave_step(r, stmt, False)
 
 
 @handles(n.TurnEnd, checks=TURN_ORDER_CHECKS)
@@ -447,6 +354,7 @@ def turn_ends(r: Replay, stmt: n.TurnEnd) -> None:
 def gap(r: Replay, stmt: n.Gap) -> None:
     r.gap = True
     r.marks_gaps = True
+    r.ordinary = False
     g = r.game
     if g.step is not None and not g.between_steps and not g.between_turns:
         # inside a step, a gap may hide priority passes and who acted first (docs/transcript-language.md):

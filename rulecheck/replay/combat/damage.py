@@ -45,6 +45,7 @@ def assign(r: Replay, stmt: n.AssignDamage) -> None:
         if r.assigning is not None:
             close_assignment(r, r.assigning)
         r.assigning = AssignmentGroup(player)
+        r.ordinary = False
     r.assigning.lines.append(stmt)
     # one fault, one finding: a flagged assignment is still the damage the transcript says is dealt
     _judge_assignment(r, stmt, p)
@@ -333,6 +334,7 @@ def _resolved_here(r: Replay, stmt: n.Statement, parts: list[tuple[Permanent, in
     """Combat damage resolved on this line: the statements after it on the line say what it did."""
     r.resolving = StackItem("damage", "combat damage", r.game.active, None, stmt.span.line)
     r.resolving_line = stmt.span.line
+    r.ordinary = False
     r.resolved_damage = list(parts)
 
 

@@ -75,6 +75,7 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
         if in_step(r, "declare attackers step", stmt, "declare_attackers"):
             tba(r, "declare_attackers", stmt)
         r.declaration = Declaration("attack", player)
+        r.ordinary = False
     decl = r.declaration
     decl.lines.append(stmt)
     decl.band = decl.band or stmt.band
@@ -261,6 +262,7 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
         if in_step(r, "declare blockers step", stmt, "declare_blockers"):
             tba(r, "declare_blockers", stmt)
         r.declaration = Declaration("block", player)
+        r.ordinary = False
     decl = r.declaration
     decl.lines.append(stmt)
     attackers = [g.perm(ref) for ref in stmt.attackers]

@@ -32,6 +32,7 @@ def ninjutsu(r: Replay, stmt: n.Activate, player: str) -> bool:
     if any(p.controller == player and p.in_combat and is_attacker(p) and p.blocked is False
            for p in g.battlefield.values()):
         r.ninjutsu_cost = (stmt, player, card.name)
+        r.ordinary = False
         return False
     why = "blockers have not been declared yet" if g.step in ("beginning of combat step", "declare attackers step") \
         else "none of them is attacking" if not any(p.in_combat and is_attacker(p) for p in g.battlefield.values()) \

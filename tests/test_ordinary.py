@@ -1,0 +1,70 @@
+"""The engine's ordinary path (`Replay.ordinary`: no rare state pending, the statement goes straight to its
+handler) is the general path with nothing to do: on every fixture, and on generated games, the findings are the
+same with the ordinary path switched off, and whenever the engine takes it, no rare state is pending."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from bench_modules import bench_module
+
+from rulecheck import nodes as n
+from rulecheck.checker import check_file, check_text
+from rulecheck.diagnostics import Violation
+from rulecheck.replay.engine import Engine
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = sorted((ROOT / "fixtures").rglob("*.transcript"))
+
+
+def _findings(violations: list[Violation]) -> list[tuple[object, ...]]:
+    return [(v.line, v.column, v.end_line, v.end_column, v.rule, v.message, v.severity, v.related, v.hint)
+            for v in violations]
+
+
+@pytest.fixture
+def watched(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Every statement fed while the engine holds its game ordinary finds no rare state pending; counts them."""
+    taken = [0]
+    pending: list[int] = []
+    feed = Engine.feed
+
+    def checked(self: Engine, stmt: n.Statement) -> None:
+        r = self.replay
+        if r.ordinary:
+            taken[0] += 1
+            if not r.is_ordinary() or self.observer is not None:
+                pending.append(stmt.span.line)   # (an exception here would become an internal-error finding)
+        feed(self, stmt)
+    monkeypatch.setattr(Engine, "feed", checked)
+    yield taken
+    assert pending == [], "the ordinary path was taken with a rare state pending"
+
+
+def test_fixtures_give_the_same_findings_without_the_ordinary_path(watched: list[int],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    assert len(FIXTURES) > 1000
+    fast = {p: _findings(check_file(str(p)).violations) for p in FIXTURES}
+    assert watched[0] > 5000   # the ordinary path was taken, and checked
+    monkeypatch.setattr(Engine, "ordinary_path", False)
+    before = watched[0]
+    general = {p: _findings(check_file(str(p)).violations) for p in FIXTURES}
+    assert watched[0] == before   # switched off, it is never taken
+    assert [p.name for p in FIXTURES if fast[p] != general[p]] == []
+    assert sum(len(f) for f in fast.values()) > 1000   # the fixtures do find things
+
+
+@pytest.mark.parametrize("priority", ["explicit", "implicit"])
+def test_generated_games_give_the_same_findings_without_the_ordinary_path(
+        priority: str, watched: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = list(bench_module("generate").game_lines(6000, seed=7, priority=priority))
+    # a few faults, so that findings and rare states (a gap, mana pools emptying mid-step) are among them
+    lines[len(lines) // 3:len(lines) // 3] = ["..."]
+    lines[len(lines) // 2:len(lines) // 2] = ["mana pools empty"]
+    text = "\n".join(lines) + "\n"
+    fast = _findings(check_text(text))
+    assert watched[0] > 3000
+    monkeypatch.setattr(Engine, "ordinary_path", False)
+    assert _findings(check_text(text)) == fast
