@@ -11,7 +11,6 @@ Rule codes are matched by prefix, one segment at a time: `510` covers every 510.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
@@ -94,6 +93,8 @@ def _edit_distance(a: str, b: str) -> int:
 
 def _did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.5) -> str:
     """`; did you mean 'X'?` for the closest choice (a word it begins, else the fewest edits), or nothing."""
+    import difflib  # only for a suggestion: not imported by a check that needs none
+
     options = list(choices)
     close = [c for c in options if word.isalpha() and c.startswith(word)] or \
         difflib.get_close_matches(word, options, n=6, cutoff=cutoff)
