@@ -15,9 +15,11 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .records import record
 
 if TYPE_CHECKING:
     import yaml
@@ -156,7 +158,7 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
 
 
 # ---------------------------------------------------------------- the configuration
-@dataclass(frozen=True)
+@record(frozen=True)
 class Config:
     """Settings for one run (or one directory of files).
 

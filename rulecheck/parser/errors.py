@@ -4,15 +4,15 @@ grammar expected there and, when a likely slip is recognised, a hint."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..records import record
 from .lalr import lark_parser
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SyntaxProblem:
     line: int
     column: int
