@@ -56,6 +56,17 @@ assert loaded.parser.parser_conf.callbacks is loaded._callbacks
 lexers = [*loaded.parser.lexer.lexers.values(), loaded.parser.lexer.root_lexer]
 assert all(x.user_callbacks is loaded.options.lexer_callbacks for x in lexers)
 assert sorted(vars(loaded)) == sorted(vars(reference)), (sorted(vars(loaded)), sorted(vars(reference)))
+mine, theirs = loaded.parser.lexer.lexers, reference.parser.lexer.lexers
+
+def terminal(t):   # a pattern's flags are a frozenset as Lark builds it, a list as its cache loads it
+    return t.name, type(t.pattern), t.pattern.value, set(t.pattern.flags), t.pattern.raw, t.priority
+
+assert sorted(mine) == sorted(theirs)
+for state in theirs:
+    a, b = mine[state], theirs[state]
+    assert sorted(vars(a)) == sorted(vars(b))
+    assert [terminal(t) for t in a.terminals] == [terminal(t) for t in b.terminals]
+    assert (a.newline_types, a.ignore_types, a.g_regex_flags) == (b.newline_types, b.ignore_types, b.g_regex_flags)
 
 def outcome(parser, line):
     try:
