@@ -37,7 +37,7 @@ from lark.parsers.lalr_analysis import Reduce, Shift
 # the parts of Lark's options that are objects of this process: stored by reference, never by value
 _BY_REFERENCE = ("transformer", "lexer_callbacks", "postlex", "edit_terminals", "_plugins")
 _FUNCTIONS = (types.FunctionType, types.MethodType, types.BuiltinFunctionType, types.LambdaType, types.ModuleType)
-FORMAT = 3   # the layout of the file (a new one is written when it changes)
+FORMAT = 4   # the layout of the file (a new one is written when it changes)
 
 
 def snapshot_file(table_cache: str) -> str:
@@ -71,8 +71,8 @@ class _Pickler(pickle.Pickler):
             return Rule, (obj.origin, obj.expansion, obj.order, obj.alias, obj.options)
         if isinstance(obj, _FUNCTIONS):   # a callback or a module in the tables: not something to store
             raise pickle.PicklingError(f"unexpected {kind.__name__} in the parser")
-        if kind.__reduce_ex__ is object.__reduce_ex__ and not hasattr(kind, "__slots__") and \
-                hasattr(obj, "__dict__") and kind.__module__.startswith("lark."):
+        if kind.__module__.startswith("lark.") and kind.__reduce_ex__ is object.__reduce_ex__ and \
+                hasattr(obj, "__dict__") and not any(c.__dict__.get("__slots__") for c in kind.__mro__):
             return _NEW, (kind,), dict(vars(obj)), None, None, _set_attributes
         return NotImplemented
 
