@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from concurrent.futures import Executor
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import checker
 from .config import DEFAULT, Config, ConfigResolver
 from .diagnostics import Violation
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 PathLike = str | os.PathLike[str]
 
@@ -21,6 +23,8 @@ def check_text(text: str, *, path: str | None = None, config: Config | None = No
     `include:` card files are looked up next to it. `config` defaults to every rule selected; no configuration
     file is read."""
     label = "<string>" if path is None else os.fspath(path)
+    from pathlib import Path
+
     base_dir = Path(label).parent if path is not None else None
     return checker.check_text(text, path=label, config=config or DEFAULT, base_dir=base_dir)
 

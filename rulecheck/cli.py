@@ -6,8 +6,7 @@ import gc
 import os
 import sys
 from collections import Counter
-from concurrent.futures import Executor
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -27,6 +26,9 @@ from .editions import EDITIONS
 from .editions.registry import BY_NUMBER, RULES, TOOL_RULES
 from .report import FORMATS, render
 from .version import __version__
+
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
 
 EXAMPLES = """
 \b

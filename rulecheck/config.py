@@ -11,14 +11,15 @@ Rule codes are matched by prefix, one segment at a time: `510` covers every 510.
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .records import record
 
 if TYPE_CHECKING:
     import yaml
@@ -94,6 +95,8 @@ def _edit_distance(a: str, b: str) -> int:
 
 def _did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.5) -> str:
     """`; did you mean 'X'?` for the closest choice (a word it begins, else the fewest edits), or nothing."""
+    import difflib  # only for a suggestion: not imported by a check that needs none
+
     options = list(choices)
     close = [c for c in options if word.isalpha() and c.startswith(word)] or \
         difflib.get_close_matches(word, options, n=6, cutoff=cutoff)
@@ -155,7 +158,7 @@ def _glob_regex(pattern: str) -> re.Pattern[str]:
 
 
 # ---------------------------------------------------------------- the configuration
-@dataclass(frozen=True)
+@record(frozen=True)
 class Config:
     """Settings for one run (or one directory of files).
 

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, field
 from typing import Any
+
+from .records import record
 
 ERROR = "error"
 WARNING = "warning"
 NOTE = "note"   # information, not a violation: what a line was read as, what was not judged and why
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Violation:
     """One finding: where (1-based line/column, exclusive end column), which rule, and why."""
 

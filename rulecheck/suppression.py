@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from .config import ALL, ALWAYS_REPORTED, ALWAYS_REPORTED_MESSAGE, Config, code_matches, unknown_code_message
 from .diagnostics import ERROR, WARNING, Violation
+from .records import record
 
 LINE = "ignore"
 FILE = "ignore-file"
@@ -25,7 +25,7 @@ _DIRECTIVE = re.compile(r"^rulecheck\s*:", re.IGNORECASE)
 _BODY = re.compile(r"^\s*(?P<kind>[A-Za-z_-]*)\s*(?P<open>\[)?(?P<codes>[^\]]*)(?P<close>\])?", re.DOTALL)
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Suppression:
     """One parsed directive: where it is written, whether it covers its line or the file, and what it names."""
 

@@ -289,3 +289,23 @@ def test_a_quiet_parse_reads_what_a_parse_reads_and_rejects_without_a_message() 
     assert isinstance(parser.parse_line(rejected, 1), parser.SyntaxProblem)
     assert parser.parse_line(rejected, 1).message != parser.UNREAD.message  # type: ignore[union-attr]
     assert parser.parse_line(rejected, 1, quiet=True) is parser.UNREAD
+
+
+def test_the_builders_callbacks_are_wrapped_as_lark_wraps_them() -> None:
+    """builders.base.inline_callbacks stands for Lark's ``@v_args(inline=True)`` on each builder class: the same
+    methods are wrapped, around the same functions, with the same calling convention."""
+    from lark import v_args
+
+    from rulecheck.parser.builders import Build
+
+    families = [c for c in Build.__mro__[1:] if c.__module__.startswith("rulecheck.parser.builders")]
+    assert len(families) >= 12
+    for family in families:
+        mine = {k: v for k, v in vars(family).items() if k not in ("__dict__", "__weakref__")}
+        plain = {k: getattr(v, "base_func", v) for k, v in mine.items()}
+        theirs = vars(v_args(inline=True)(type(family.__name__, family.__bases__, plain)))
+        wrapped = {k for k, v in mine.items() if hasattr(v, "visit_wrapper")}
+        assert wrapped == {k for k, v in theirs.items() if hasattr(v, "visit_wrapper")} and wrapped, family
+        for name in wrapped:
+            assert mine[name].base_func is theirs[name].base_func
+            assert mine[name].visit_wrapper is theirs[name].visit_wrapper

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
+
+from ..records import record
 
 SUPERTYPES = frozenset({"basic", "legendary", "snow", "world", "ongoing", "host", "elite"})
 COLOUR_WORDS = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -20,7 +22,7 @@ def name_key(name: str) -> str:
     return _SPACE.sub(" ", name.replace("\u2019", "'")).strip().casefold()
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardFacts:
     """One face of a card as the data gives it. Power, toughness and loyalty stay text: `*`, `1+*` and `X` are
     defined by an ability (characteristic-defining), not zero."""

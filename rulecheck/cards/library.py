@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -47,6 +46,8 @@ class CardLibrary:
     def suggest(self, name: str, n: int = 3) -> list[str]:
         """The nearest card names, by the same edit-distance measure as the checker's other suggestions (kept:
         a transcript repeats an unknown name on every line that uses it)."""
+        import difflib  # only for a suggestion: not imported by a check that needs none
+
         key = (name, n)
         if key not in self._suggested:
             if len(self._suggested) > 1000:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ..config import Config
 from ..diagnostics import Violation
 from .pipeline import check_file
 from .result import FileResult
+
+if TYPE_CHECKING:   # concurrent.futures (and the logging it imports) only for a run on an executor
+    from concurrent.futures import Executor, Future
 
 
 def iter_paths(paths: Iterable[str], extension: str = ".transcript") -> Iterator[str]:
@@ -141,6 +144,8 @@ def _run_executor(items: Sequence[tuple[str, Config]], executor: Executor,
     """Check `items` on an executor, a window of them at a time (a season of logs is never a million futures at
     once), each result handed to `done` as it comes back. A file whose task fails (its worker died, the cluster
     lost it) gets an `internal-error` that says so; the others stand."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     pending: dict[Future[FileResult], int] = {}
 
     def settle(future: Future[FileResult], k: int) -> None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from ..config import Config
 from ..diagnostics import Violation
+from ..records import record
 from ..suppression import Suppression, apply_suppressions
 
 
-@dataclass
+@record()
 class FileResult:
     path: str
     violations: list[Violation] = field(default_factory=list)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from .base import Edition
 from .current import CURRENT
 from .registry import RULES
@@ -17,6 +15,8 @@ DEFAULT_EDITION = BASELINE.name
 
 class UnknownEdition(ValueError):
     def __init__(self, name: str) -> None:
+        import difflib  # only for a suggestion: not imported by a check that needs none
+
         close = difflib.get_close_matches(name, list(EDITIONS), n=1, cutoff=0.5)
         hint = f"; did you mean '{close[0]}'?" if close else f"; rulecheck knows {', '.join(sorted(EDITIONS))}"
         super().__init__(f"unknown edition '{name}'{hint}")

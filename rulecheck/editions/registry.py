@@ -6,14 +6,14 @@ status.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..records import record
 
 CHECKED = "checked"
 NOT_OBSERVABLE = "not observable"
 DEFINITION = "definition"
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Rule:
     number: str
     title: str

@@ -3,7 +3,6 @@ names ('Bears' for Grizzly Bears) read where a name is not known."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
 from .. import nodes as n
@@ -23,6 +22,8 @@ class UnknownName(Exception):
     """A name that is neither a player, a defined card nor a permanent; the message suggests the closest."""
 
     def __init__(self, ref: n.Ref, kind: str, candidates: Iterable[str]) -> None:
+        import difflib  # only for a suggestion: not imported by a check that needs none
+
         close = difflib.get_close_matches(ref.text, list(candidates), n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         super().__init__(f"unknown {kind} '{ref.text}'{hint}")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from ..nodes import Ability
+from ..records import record
 from .zones import PlayerZones
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|
                          r"additional combat phase")
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Card:
     name: str
     types: tuple[str, ...]
@@ -108,7 +109,7 @@ class CardBook(dict[str, Card]):
         return out
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class PlayerState:
     name: str
     _life: int = 20                      # `life`: setting it to 0 or less tells the table (704.5a)
@@ -143,7 +144,7 @@ class PlayerState:
     left_line: int = 0
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Permanent:
     pid: int
     name: str
@@ -211,7 +212,7 @@ class Permanent:
         return card_type in self.types
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class Effect:
     """A continuous effect on one permanent. Effects apply in the order they began (their timestamps): the game
     keeps them in that order."""
@@ -235,7 +236,7 @@ class Effect:
 
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class StackItem:
     kind: str                    # spell or ability
     source: str
@@ -250,7 +251,7 @@ class StackItem:
     face_down: bool = False               # a face-down spell: it resolves into a face-down permanent
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class PendingTrigger:
     """A triggered ability waiting to be put on the stack before anyone gets priority."""
 
@@ -263,7 +264,7 @@ class PendingTrigger:
     created: int = -1             # a delayed trigger made by a resolution: the step serial it was made in
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class PlanEntry:
     """A step still to come this turn, and whether an effect added it (extra_step, extra_phase) or not (normal).
     Frozen: the plans of every turn share the entries of a normal turn (`NORMAL_PLAN`)."""
@@ -316,7 +317,7 @@ class ExtraTurns:
                 return
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class DayNightState:
     """What the untap step's day/night check looks at (the designation itself is in Game.designations)."""
 
@@ -325,7 +326,7 @@ class DayNightState:
     changed: str | None = None                              # what the untap check did this untap step
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Table:
     """Who is still in the game and who controls whose turn (104, 800.4; baseline 711, current 722)."""
 

@@ -11,14 +11,16 @@ object (a permission to cast it, a link to what exiled it) does not follow it.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import count
+
+from ..records import record
 
 ZONES = ("library", "graveyard", "exile", "command")
 _OBJECT_IDS = count(1)
 
 
-@dataclass(eq=False, slots=True)
+@record(eq=False, slots=True)
 class ZoneCard:
     """One card in a zone other than the battlefield, the hand and the stack: a new object each time it moves."""
 
@@ -42,7 +44,7 @@ class ZoneCard:
         return self.counters[kind]
 
 
-@dataclass(slots=True)
+@record(slots=True)
 class Pile:
     """One zone of one player: the cards known to be there, in the order they arrived (the top last), and the
     number of cards when known."""

@@ -3,17 +3,16 @@ grammar expected there and, when a likely slip is recognised, a hint."""
 
 from __future__ import annotations
 
-import difflib
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ..records import record
 from .lalr import lark_parser
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class SyntaxProblem:
     line: int
     column: int
@@ -73,6 +72,8 @@ def _describe(expected: set[str]) -> str:
 
 
 def _hint(code: str, column: int) -> str | None:
+    import difflib  # only for a suggestion: not imported by a check that needs none
+
     stripped = code.strip()
     lower = stripped.lower()
     first = stripped.split(" ", 1)[0].rstrip(":") if stripped else ""
@@ -126,6 +127,8 @@ _CONNECTORS = {"of", "the", "from", "a", "an", "to", "in", "on", "by", "de", "du
 
 def _swallowed_word(code: str) -> tuple[str, int] | None:
     """A line like 'Alice atacks Bob' lexes as one long name; find the misspelt word inside it."""
+    import difflib  # only for a suggestion: not imported by a check that needs none
+
     m = re.match(r"\s*(?:[A-Z][\w'\-]*\s+)+?([a-z][\w'\-]*)\s+[A-Z]", code)
     if m and m.group(1) not in _CONNECTORS and m.group(1) not in _VERBS:
         word = m.group(1)

@@ -5,14 +5,16 @@ cached on disk between processes (docs/performance.md)."""
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 import re
 import sys
 from functools import lru_cache
-from importlib import resources
+from typing import Any
 
 from lark import Lark, Token
 
+from . import snapshot
 from .builders import Build
 from .limits import MAX_NUMBER
 from .patterns import PatternCache, cache_file, use_pattern_cache
@@ -23,14 +25,24 @@ GRAMMAR_FILE = "transcript.lark"
 
 def grammar_text() -> str:
     """The grammar as shipped in the installed package, or from `grammars/` when run from a source checkout
-    (where `rulecheck.grammars` exists only once installed: pyproject maps it onto the top-level folder)."""
+    (where `rulecheck.grammars` exists only once installed: pyproject maps it onto the top-level folder).
+
+    Read from the package's folder with a plain `open` (importing `importlib.resources` and its readers costs a
+    check ~1.5 ms); through `importlib.resources` where the package is not a folder (a zip)."""
     try:
-        return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+        folders = list(getattr(importlib.import_module(GRAMMAR_PACKAGE), "__path__", ()))
     except ModuleNotFoundError:
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-        source = os.path.join(root, "grammars", GRAMMAR_FILE)
-        with open(source, encoding="utf-8") as fh:
-            return fh.read()
+        folders = [os.path.join(root, "grammars")]
+    for folder in folders:
+        try:
+            with open(os.path.join(folder, GRAMMAR_FILE), encoding="utf-8") as fh:
+                return fh.read()
+        except OSError:
+            continue
+    from importlib import resources
+
+    return resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
 
 
 _NUMBER_TERMINALS = ("INT", "SIGNED_INT", "PT", "PT_MOD", "COUNTER_KIND")
@@ -59,19 +71,26 @@ def _lark() -> tuple[Lark, Build]:
     # positions come from the tokens themselves; propagate_positions would also fill tree metadata, which the
     # inline transformer never reads (identical output, ~7% faster)
     tables = _table_cache(text)
-    parser = Lark(text, parser="lalr", lexer="contextual", propagate_positions=False,
-                  maybe_placeholders=False, transformer=build, cache=tables or False,
-                  lexer_callbacks={name: _check_number for name in _NUMBER_TERMINALS})
+    options: dict[str, Any] = dict(parser="lalr", lexer="contextual", propagate_positions=False,
+                                   maybe_placeholders=False, transformer=build, cache=tables or False,
+                                   lexer_callbacks={name: _check_number for name in _NUMBER_TERMINALS})
+    # the parser as the objects Lark built, kept beside its tables (snapshot.py), else Lark's own cache
+    parser = snapshot.load(text, options, snapshot.snapshot_file(tables)) if tables else None
+    if parser is None:
+        parser = Lark(text, **options)
+        if tables:
+            snapshot.save(parser, text, options, snapshot.snapshot_file(tables))
+    patterns = PatternCache(cache_file(tables) if tables else None)
     if tables:   # the lexer's compiled patterns, kept beside the tables (patterns.py)
-        use_pattern_cache(parser, PatternCache(cache_file(tables)))
-    build.trigger_re = _trigger_pattern(parser)
+        use_pattern_cache(parser, patterns)
+    build.trigger_re = _trigger_pattern(parser, patterns)
     return parser, build
 
 
-def _trigger_pattern(parser: Lark) -> re.Pattern[str]:
+def _trigger_pattern(parser: Lark, patterns: PatternCache) -> re.Pattern[str]:
     """The grammar's own pattern of the 'at the beginning of ...' triggers it understands (quoted rules text
-    that matches it is a triggered ability)."""
-    return re.compile(next(t.pattern.value for t in parser.terminals if t.name == "TRIGGER"), re.I)
+    that matches it is a triggered ability); compiled through the lexer's pattern cache."""
+    return patterns.compile(next(t.pattern.value for t in parser.terminals if t.name == "TRIGGER"), re.I)
 
 
 def _table_cache(grammar: str) -> str | None:

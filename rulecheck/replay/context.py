@@ -7,17 +7,18 @@ written over several lines, a resolution whose effects the following statements 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from .. import nodes as n
 from ..diagnostics import NOTE
 from ..editions import BASELINE, Edition
 from ..game.game import Game
 from ..game.objects import DayNightState, Effect, Permanent, PlanEntry, StackItem
+from ..records import record
 from .unread import explaining_source
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Finding:
     line: int
     column: int
@@ -30,7 +31,7 @@ class Finding:
 
 
 
-@dataclass
+@record()
 class Declaration:
     """Attack or block declaration being built from consecutive lines (508.1 / 509.1)."""
 
@@ -57,7 +58,7 @@ class Declaration:
         return self.line_of.get(pid) or (self.lines[0] if self.lines else None)
 
 
-@dataclass
+@record()
 class AssignmentGroup:
     """One player's combat damage assignment, written over consecutive lines."""
 

@@ -9,17 +9,17 @@ the handler modules really flag.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from .. import nodes as n
+from ..records import record
 from .context import Replay
 
 When = Literal["game", "setup", "any"]
 HandlerFunction = Callable[[Replay, Any], None]
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Handler:
     function: HandlerFunction
     when: When              # game: after the first turn header; setup: before it; any: both

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .. import nodes as n
 from ..cards.oracle import is_activated
@@ -26,33 +27,38 @@ _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", 
                          "508.6", "506.1a"})
 # a permission explains a move made that a restriction forbids; a restriction explains a requirement not obeyed
 _STOPS = r"can't|only|unless"
-REACH: tuple[tuple[re.Pattern[str], frozenset[str], str], ...] = (
-    (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
-    (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
-    (re.compile(r"\bcan attack|\bas though|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
-     "this attack"),
-    (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack"), frozenset({"508.1d"}), "these attackers"),
-    (re.compile(r"\bcan block|\bas though|\bcould block"), frozenset({"509.1a", "509.1b"}), "this block"),
-    (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock"), frozenset({"509.1c"}), "these blockers"),
-    (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
-     _STEP_ORDER, "the turn to go this way"),
-    (re.compile(r"\bhaste\b|\bas though|\buntapped (?:\w+ )?creatures?\b|\bconvoke\b"), frozenset({"302.6"}),
-     "this {T} ability"),
-    (re.compile(r"\bdraws?\b"), frozenset({"504.1"}), "this draw"),
-    (re.compile(r"\bflash\b|as though (?:it|they) had flash|any time you could cast an instant"),
-     frozenset({"505.5a"}), "this cast at this time"),
-)
+
+
+@lru_cache(maxsize=1)
+def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
+    """The families, compiled the first time a finding asks (most checks flag nothing that unread text is near)."""
+    return (
+        (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
+        (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
+        (re.compile(r"\bcan attack|\bas though|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
+         "this attack"),
+        (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack"), frozenset({"508.1d"}), "these attackers"),
+        (re.compile(r"\bcan block|\bas though|\bcould block"), frozenset({"509.1a", "509.1b"}), "this block"),
+        (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock"), frozenset({"509.1c"}), "these blockers"),
+        (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
+         _STEP_ORDER, "the turn to go this way"),
+        (re.compile(r"\bhaste\b|\bas though|\buntapped (?:\w+ )?creatures?\b|\bconvoke\b"), frozenset({"302.6"}),
+         "this {T} ability"),
+        (re.compile(r"\bdraws?\b"), frozenset({"504.1"}), "this draw"),
+        (re.compile(r"\bflash\b|as though (?:it|they) had flash|any time you could cast an instant"),
+         frozenset({"505.5a"}), "this cast at this time"),
+    )
 
 
 def family(key: str) -> tuple[re.Pattern[str], str] | None:
     """The words that reach this finding's rule, and what they may allow; None: no unread text explains it."""
-    for words, keys, allows in REACH:
+    for words, keys, allows in reach():
         if key in keys:
             return words, allows
     return None
 
 
-_KEEPS_TAPPED = re.compile(r"\b(?:doesn't|don't|not to|not) untap")
+_KEEPS_TAPPED = r"\b(?:doesn't|don't|not to|not) untap"   # compiled (by `re`, once) when an untap asks
 
 
 def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str, int]],
@@ -68,7 +74,7 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
     untap = isinstance(stmt, (n.Untap, n.UntapAll))
     who = stmt.player.text if isinstance(stmt, (n.Untap, n.UntapAll)) else None
     if untap and isinstance(stmt, n.UntapAll) and stmt.except_ and who == g.active:
-        words, allows = _KEEPS_TAPPED, "this permanent to stay tapped"
+        words, allows = re.compile(_KEEPS_TAPPED), "this permanent to stay tapped"
     elif untap:
         allows = f"{who} to untap here"
     for p in g.battlefield.values():

@@ -8,13 +8,13 @@ one run to the next, so the same input always gives the same bytes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..diagnostics import Violation
+from ..records import record
 from .text import format_concise, format_full, format_json, format_json_lines, summary
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RunInfo:
     """What a format may need beyond the violations: how many files were checked, their paths, colour."""
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import PureWindowsPath
-from urllib.parse import quote
 
 from ..diagnostics import Violation
 from ..editions import EDITIONS
@@ -72,6 +70,8 @@ def display_path(path: str) -> str:
     if path.startswith("<") and path.endswith(">"):
         return path
     if "\\" in path and os.sep == "\\":  # pragma: no cover - Windows
+        from pathlib import PureWindowsPath
+
         path = PureWindowsPath(path).as_posix()
     norm = os.path.normpath(path)
     if os.path.isabs(norm):
@@ -86,6 +86,8 @@ def display_path(path: str) -> str:
 
 def uri_of(path: str) -> str:
     """A URI reference for SARIF: relative and percent-encoded, or file:// for paths outside the working tree."""
+    from urllib.parse import quote  # for the formats that link to files, not for every check
+
     shown = display_path(path)
     if os.path.isabs(shown):
         return "file://" + quote(shown if shown.startswith("/") else "/" + shown, safe="/")

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import v_args
-
 from ... import nodes as n
-from .base import BuildBase, _duration
+from .base import BuildBase, _duration, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class ActionsBuild(BuildBase):
     """The callbacks of the keyword action statements."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase
+from .base import BuildBase, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class CombatBuild(BuildBase):
     """The callbacks of the combat statements."""
 

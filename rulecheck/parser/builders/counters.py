@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase
+from .base import BuildBase, inline_callbacks
 
 _PLAYER_TURN = re.compile(r"(?P<a>[^\s']+?)(?:['’]s)? during (?P<b>[^\s']+?)['’]s next turn|"
                           r"(?P<c>[^\s']+?)['’]s turn[ \t]+(?P<n>\d+)")
@@ -25,7 +25,7 @@ def _kinds(items: Counters) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-@v_args(inline=True)
+@inline_callbacks
 class CountersBuild(BuildBase):
     """The callbacks of the counters, face-down, game-end and player-control statements."""
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import _DURATION, BuildBase, _duration, _pt
+from .base import _DURATION, BuildBase, _duration, _pt, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class EffectsBuild(BuildBase):
     """The callbacks of the effects statements."""
 

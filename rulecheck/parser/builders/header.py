@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase, _pt
+from .base import BuildBase, _pt, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class HeaderBuild(BuildBase):
     """The callbacks of the header statements."""
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase, _duration, _pt
+from .base import BuildBase, _duration, _pt, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class PermanentsBuild(BuildBase):
     """The callbacks of the permanents statements."""
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
 from ..limits import NO_MAX_HAND
-from .base import BuildBase, _step_name
+from .base import BuildBase, _step_name, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class SetupBuild(BuildBase):
     """The callbacks of the setup statements."""
 

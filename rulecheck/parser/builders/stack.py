@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase
+from .base import BuildBase, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class StackBuild(BuildBase):
     """The callbacks of the stack statements."""
 

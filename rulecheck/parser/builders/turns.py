@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase, _step_name
+from .base import BuildBase, _step_name, inline_callbacks
 
 
-@v_args(inline=True)
+@inline_callbacks
 class TurnsBuild(BuildBase):
     """The callbacks of the turns statements."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token, v_args
+from lark import Token
 
 from ... import nodes as n
-from .base import BuildBase
+from .base import BuildBase, inline_callbacks
 
 
 def zone_name(text: str) -> str:
@@ -20,7 +20,7 @@ def zone_name(text: str) -> str:
     return "library"
 
 
-@v_args(inline=True)
+@inline_callbacks
 class ZonesBuild(BuildBase):
     """The callbacks of the zone statements."""
 
