@@ -1,0 +1,232 @@
+"""A tight LALR loop over the tables Lark built: the cold parse of a line the caches can't build.
+
+Lark's LALR parser reads a line through general machinery: a lexer thread, a generator per line, a method call per
+token (``feed_token``), a chain of wrapper objects per reduction (a child filter, ``ExpandSingleChild``, the
+``v_args`` wrapper) and a Token built through keyword-checking constructors. This module runs the same automaton
+with none of that: one loop that lexes with the contextual lexer's own scanner for the parser's state, looks up the
+same parse table, and on each reduction does what Lark's wrappers do (keep the children Lark keeps, splice in the
+children of ``_rule``s, pass a ``?rule``'s single child through) and calls the same transformer method with the
+same arguments.  It builds nothing of its own from the grammar: the tables, the terminals, the scanners (compiled
+through the pattern cache Lark's lexers use, see :mod:`.patterns`), the lexer callbacks and the transformer are
+Lark's, taken from the parser :mod:`.lalr` made.
+
+It only ever answers for a line it reads to the end: anything else (a character no terminal of the state matches,
+a token the state has no action for, a callback that raises, a parser built otherwise than expected) answers
+``None`` and the caller asks Lark, so every syntax problem (its message, hint and columns) is Lark's, as before.
+``tests/test_parser_driver.py`` compares the two on every line of the fixtures, the examples, the shared
+acceptance folders, a generated game and Arena logs, and on mutated lines; docs/performance.md has the figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache, partial
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree
+from lark.lexer import BasicLexer, ContextualLexer
+from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+from lark.parsers.lalr_analysis import Shift
+from lark.visitors import _vargs_inline
+
+from .lalr import _lark
+
+# a reduction: (children popped, the rule's nonterminal, the children kept (index, splice?) or None for all,
+# a `?rule` (one child passes through), the callback, whether it takes the children as arguments)
+_Reduce = tuple[int, str, tuple[tuple[int, bool], ...] | None, bool, Callable[..., Any], bool]
+# a state's lexer: its scanner's match, the ignored terminals, the lexer callbacks by terminal
+_Lex = tuple[Callable[[str, int], Any], frozenset[str], dict[str, Callable[[Token], Token]]]
+
+_new_str = str.__new__
+
+
+@lru_cache(maxsize=1)
+def driver() -> Driver:
+    """The loop over the process's one parser (made on first use, like the parser)."""
+    return Driver(*_lark())
+
+
+class Driver:
+    """Runs Lark's LALR automaton for `lark` (built with `transformer=build`) in one loop.  ``parse`` gives what
+    ``lark.parse`` gives for a line it reads, and ``None`` for every other line."""
+
+    def __init__(self, lark: Lark, build: Any) -> None:
+        frontend: Any = lark.parser
+        table = frontend.parser.parser.parse_table
+        self.lark_states: dict[int, dict[str, tuple[Any, Any]]] = table.states
+        self.start: int = table.start_states["start"]
+        self.end: int = table.end_states["start"]
+        self.lark_lexers: dict[int, BasicLexer] = frontend.lexer.lexers
+        self.callbacks: dict[Any, Callable[[list[Any]], Any]] = frontend.parser.parser.callbacks
+        self.build = build
+        self.plans = {rule: chain for rule, chain in lark._parse_tree_builder.rule_builders}
+        # per state, the actions met so far (filled from Lark's table on first use) and the lexer
+        self.actions: dict[int, dict[str, int | _Reduce]] = {}
+        self.lexers: dict[int, _Lex] = {}
+        self.usable = _usable(lark, frontend, self.callbacks)
+
+    # -- the tables, converted one entry at a time as lines need them
+
+    def _action(self, state: int, typ: str, goto: bool = False) -> int | _Reduce | None:
+        entry = self.lark_states[state].get(typ)
+        if entry is None:
+            return None
+        action, arg = entry
+        if action is Shift:
+            if arg == self.end and not goto:   # Lark asserts a token never shifts to the end: let it say so
+                return None
+            act: int | _Reduce = arg
+        else:
+            act = self._reduction(arg)
+        self.actions.setdefault(state, {})[typ] = act
+        return act
+
+    def _reduction(self, rule: Any) -> _Reduce:
+        size = len(rule.expansion)
+        origin: str = rule.origin.name
+        keep: tuple[tuple[int, bool], ...] | None = None
+        single = False
+        plain = True
+        for wrapper in self.plans[rule]:
+            if wrapper is ExpandSingleChild:
+                single = True
+            elif isinstance(wrapper, partial) and wrapper.func is ChildFilterLALR_NoPlaceholders:
+                keep = tuple((i, bool(splice)) for i, splice in wrapper.args[0])
+            else:
+                plain = False
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        method = getattr(self.build, name, None)
+        if plain and method is None and type(self.build).__default__ is Transformer.__default__:
+            return size, origin, keep, single, partial(Tree, name), False   # what __default__ makes
+        if plain and method is not None and getattr(method, "visit_wrapper", None) is _vargs_inline:
+            return size, origin, keep, single, method.base_func, True
+        return size, origin, None, False, self.callbacks[rule], False   # anything else: Lark's own callback
+
+    def _lexer(self, state: int) -> _Lex:
+        lexer = self.lark_lexers[state]
+        scanner = lexer.scanner   # compiled as Lark compiles it (through the pattern cache)
+        mres = scanner._mres
+        if len(mres) == 1:
+            match: Callable[[str, int], Any] = mres[0].match
+        else:   # several patterns (a very large alternation): the first that matches, as Scanner.match does
+            def match(text: str, pos: int) -> Any:
+                for mre in mres:
+                    m = mre.match(text, pos)
+                    if m:
+                        return m
+                return None
+        if lexer.ignore_types & lexer.callback.keys():
+            raise ValueError("a callback on an ignored terminal")   # Lark builds a token for it: not this loop
+        lex: _Lex = (match, lexer.ignore_types, lexer.callback)
+        self.lexers[state] = lex
+        return lex
+
+    # -- the loop
+
+    def parse(self, text: str) -> Any:
+        """What ``lark.parse(text)`` returns, or None when this loop does not read `text` to its end."""
+        if not self.usable or "\n" in text:
+            return None
+        try:
+            return self._parse(text)
+        except Exception:  # noqa: BLE001 - Lark reads the line again and reports or raises exactly as it does
+            return None
+
+    def _parse(self, text: str) -> Any:
+        actions = self.actions
+        lexers = self.lexers
+        states = [self.start]
+        values: list[Any] = []
+        state = self.start
+        end_state = self.end
+        pos = 0
+        end = len(text)
+        while True:
+            if pos < end:
+                lex = lexers.get(state) or self._lexer(state)
+                match, ignore, callbacks = lex
+                m = match(text, pos)
+                if m is None:
+                    return None
+                typ = m.lastgroup
+                after = m.end()
+                if typ in ignore:
+                    pos = after
+                    continue
+                value = m.group()
+                tok = _new_str(Token, value)
+                tok.type = typ
+                tok.start_pos = pos
+                tok.value = value
+                tok.line = 1
+                tok.column = pos + 1
+                tok.end_line = 1
+                tok.end_column = after + 1
+                tok.end_pos = after
+                if typ in callbacks:
+                    tok = callbacks[typ](tok)
+                    typ = tok.type
+                pos = after
+            else:
+                typ = "$END"
+                tok = None
+            table = actions.get(state)
+            while True:
+                act = table.get(typ) if table is not None else None
+                if act is None:
+                    act = self._action(state, typ)
+                    if act is None:
+                        return None
+                if isinstance(act, int):
+                    if tok is None:
+                        return None
+                    states.append(act)
+                    values.append(tok)
+                    state = act
+                    break
+                size, origin, keep, single, callback, inline = act
+                if size:
+                    kids = values[-size:]
+                    del values[-size:]
+                    del states[-size:]
+                else:
+                    kids = []
+                if keep is not None:
+                    kept: list[Any] = []
+                    for i, splice in keep:
+                        if splice:
+                            kept += kids[i].children
+                        else:
+                            kept.append(kids[i])
+                    kids = kept
+                if single and len(kids) == 1:
+                    result = kids[0]
+                elif inline:
+                    result = callback(*kids)
+                else:
+                    result = callback(kids)
+                goto = actions.get(states[-1])
+                nxt = goto.get(origin) if goto is not None else None
+                if nxt is None:
+                    nxt = self._action(states[-1], origin, goto=True)
+                    if nxt is None:
+                        return None
+                state = nxt   # type: ignore[assignment]
+                states.append(state)
+                values.append(result)
+                if tok is None and state == end_state:
+                    return result
+                table = actions.get(state)
+
+
+def _usable(lark: Lark, frontend: Any, callbacks: dict[Any, Any]) -> bool:
+    """Whether `lark` is the kind of parser this loop reproduces (else every line goes to Lark)."""
+    options = lark.options
+    if options.parser != "lalr" or options.propagate_positions or options.maybe_placeholders:
+        return False
+    if options.postlex is not None or not isinstance(frontend.lexer, ContextualLexer):
+        return False
+    if any(isinstance(key, str) for key in callbacks):   # terminal callbacks of the transformer: none today
+        return False
+    lexers = frontend.lexer.lexers.values()
+    return all(isinstance(x, BasicLexer) and not (x.ignore_types & set(x.user_callbacks)) for x in lexers)
