@@ -32,10 +32,13 @@ from lark.visitors import _vargs_inline
 from .lalr import _lark
 
 # a reduction: (children popped, the rule's nonterminal, the children kept (index, splice?) or None for all,
-# a `?rule` (one child passes through), the callback, whether it takes the children as arguments)
-_Reduce = tuple[int, str, tuple[tuple[int, bool], ...] | None, bool, Callable[..., Any], bool]
-# a state's lexer: its scanner's match, the ignored terminals, the lexer callbacks by terminal
-_Lex = tuple[Callable[[str, int], Any], frozenset[str], dict[str, Callable[[Token], Token]]]
+# how the callback is called (below), the callback)
+_Reduce = tuple[int, str, tuple[tuple[int, bool], ...] | None, int, Callable[..., Any]]
+_LIST, _INLINE, _SINGLE = 0, 1, 2    # callback(children) or callback(*children); a `?rule`: one child passes
+_PASS, _ONE = 8, 16                  # a `?rule` of one child; one child given to an inline callback
+# a state's lexer: its scanner's match, the ignored terminals, the lexer callbacks by terminal, the terminals
+# no reduction keeps (their tokens are never read: the text stands in for them)
+_Lex = tuple[Callable[[str, int], Any], frozenset[str], dict[str, Callable[[Token], Token]], frozenset[str]]
 
 _new_str = str.__new__
 
@@ -60,9 +63,11 @@ class Driver:
         self.callbacks: dict[Any, Callable[[list[Any]], Any]] = frontend.parser.parser.callbacks
         self.build = build
         self.plans = {rule: chain for rule, chain in lark._parse_tree_builder.rule_builders}
+        self.dropped = _dropped(self.plans)
         # per state, the actions met so far (filled from Lark's table on first use) and the lexer
-        self.actions: dict[int, dict[str, int | _Reduce]] = {}
-        self.lexers: dict[int, _Lex] = {}
+        size = max(self.lark_states) + 1
+        self.actions: list[dict[str, int | _Reduce]] = [{} for _ in range(size)]
+        self.lexers: list[_Lex | None] = [None] * size
         self.usable = _usable(lark, frontend, self.callbacks)
 
     # -- the tables, converted one entry at a time as lines need them
@@ -78,7 +83,7 @@ class Driver:
             act: int | _Reduce = arg
         else:
             act = self._reduction(arg)
-        self.actions.setdefault(state, {})[typ] = act
+        self.actions[state][typ] = act
         return act
 
     def _reduction(self, rule: Any) -> _Reduce:
@@ -97,10 +102,18 @@ class Driver:
         name = rule.alias or rule.options.template_source or rule.origin.name
         method = getattr(self.build, name, None)
         if plain and method is None and type(self.build).__default__ is Transformer.__default__:
-            return size, origin, keep, single, partial(Tree, name), False   # what __default__ makes
-        if plain and method is not None and getattr(method, "visit_wrapper", None) is _vargs_inline:
-            return size, origin, keep, single, method.base_func, True
-        return size, origin, None, False, self.callbacks[rule], False   # anything else: Lark's own callback
+            callback: Callable[..., Any] = partial(Tree, name)   # what __default__ makes
+            mode = 0
+        elif plain and method is not None and getattr(method, "visit_wrapper", None) is _vargs_inline:
+            callback = method.base_func
+            mode = _INLINE
+        else:   # anything else: Lark's own callback, as Lark calls it
+            return size, origin, None, _LIST, self.callbacks[rule]
+        if single:
+            mode |= _SINGLE
+        if size == 1 and keep is None:
+            mode = _PASS if single else _ONE if mode == _INLINE else mode
+        return size, origin, keep, mode, callback
 
     def _lexer(self, state: int) -> _Lex:
         lexer = self.lark_lexers[state]
@@ -117,7 +130,7 @@ class Driver:
                 return None
         if lexer.ignore_types & lexer.callback.keys():
             raise ValueError("a callback on an ignored terminal")   # Lark builds a token for it: not this loop
-        lex: _Lex = (match, lexer.ignore_types, lexer.callback)
+        lex: _Lex = (match, lexer.ignore_types, lexer.callback, self.dropped - lexer.callback.keys())
         self.lexers[state] = lex
         return lex
 
@@ -143,8 +156,8 @@ class Driver:
         end = len(text)
         while True:
             if pos < end:
-                lex = lexers.get(state) or self._lexer(state)
-                match, ignore, callbacks = lex
+                lex = lexers[state] or self._lexer(state)
+                match, ignore, callbacks, dropped = lex
                 m = match(text, pos)
                 if m is None:
                     return None
@@ -154,25 +167,28 @@ class Driver:
                     pos = after
                     continue
                 value = m.group()
-                tok = _new_str(Token, value)
-                tok.type = typ
-                tok.start_pos = pos
-                tok.value = value
-                tok.line = 1
-                tok.column = pos + 1
-                tok.end_line = 1
-                tok.end_column = after + 1
-                tok.end_pos = after
-                if typ in callbacks:
-                    tok = callbacks[typ](tok)
-                    typ = tok.type
+                if typ in dropped:   # a keyword no rule keeps
+                    tok: Any = value
+                else:
+                    tok = _new_str(Token, value)
+                    tok.type = typ
+                    tok.start_pos = pos
+                    tok.value = value
+                    tok.line = 1
+                    tok.column = pos + 1
+                    tok.end_line = 1
+                    tok.end_column = after + 1
+                    tok.end_pos = after
+                    if typ in callbacks:
+                        tok = callbacks[typ](tok)
+                        typ = tok.type
                 pos = after
             else:
                 typ = "$END"
                 tok = None
-            table = actions.get(state)
+            table = actions[state]
             while True:
-                act = table.get(typ) if table is not None else None
+                act = table.get(typ)
                 if act is None:
                     act = self._action(state, typ)
                     if act is None:
@@ -184,39 +200,65 @@ class Driver:
                     values.append(tok)
                     state = act
                     break
-                size, origin, keep, single, callback, inline = act
-                if size:
-                    kids = values[-size:]
-                    del values[-size:]
-                    del states[-size:]
+                size, origin, keep, mode, callback = act
+                if mode == _PASS:          # a `?rule` of one child: the child is the value
+                    del states[-1]
+                elif mode == _ONE:         # one child, kept, given to the callback
+                    values[-1] = callback(values[-1])
+                    del states[-1]
                 else:
-                    kids = []
-                if keep is not None:
-                    kept: list[Any] = []
-                    for i, splice in keep:
-                        if splice:
-                            kept += kids[i].children
-                        else:
-                            kept.append(kids[i])
-                    kids = kept
-                if single and len(kids) == 1:
-                    result = kids[0]
-                elif inline:
-                    result = callback(*kids)
-                else:
-                    result = callback(kids)
-                goto = actions.get(states[-1])
-                nxt = goto.get(origin) if goto is not None else None
+                    if size:
+                        kids = values[-size:]
+                        del values[-size:]
+                        del states[-size:]
+                    else:
+                        kids = []
+                    if keep is not None:
+                        kept: list[Any] = []
+                        for i, splice in keep:
+                            if splice:
+                                kept += kids[i].children
+                            else:
+                                kept.append(kids[i])
+                        kids = kept
+                    if mode & _SINGLE and len(kids) == 1:
+                        result = kids[0]
+                    elif mode & _INLINE:
+                        result = callback(*kids)
+                    else:
+                        result = callback(kids)
+                    values.append(result)
+                nxt = actions[states[-1]].get(origin)
                 if nxt is None:
                     nxt = self._action(states[-1], origin, goto=True)
                     if nxt is None:
                         return None
                 state = nxt   # type: ignore[assignment]
                 states.append(state)
-                values.append(result)
                 if tok is None and state == end_state:
-                    return result
-                table = actions.get(state)
+                    return values[-1]
+                table = actions[state]
+
+
+def _dropped(plans: dict[Any, list[Any]]) -> frozenset[str]:
+    """The terminals whose tokens no reduction reads: every rule that holds one filters it out (Lark's child filter
+    leaves out the anonymous keywords and punctuation) and has no other wrapper that could look at it."""
+    seen: set[str] = set()
+    kept: set[str] = set()
+    for rule, chain in plans.items():
+        keep: set[int] | None = None
+        for wrapper in chain:
+            if isinstance(wrapper, partial) and wrapper.func is ChildFilterLALR_NoPlaceholders:
+                keep = {i for i, _ in wrapper.args[0]}
+            elif wrapper is not ExpandSingleChild:
+                keep = None
+                break
+        for i, symbol in enumerate(rule.expansion):
+            if symbol.is_term:
+                seen.add(symbol.name)
+                if keep is None or i in keep:
+                    kept.add(symbol.name)
+    return frozenset(seen - kept)
 
 
 def _usable(lark: Lark, frontend: Any, callbacks: dict[Any, Any]) -> bool:
