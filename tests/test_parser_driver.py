@@ -198,3 +198,49 @@ def test_word_salad_reads_as_lark_reads_it(words: list[str], gap: str) -> None:
     code = gap.join(words)
     want, got = _lark(code, 4), _loop(code, 4)
     assert got is None if want[0] == "raised" else got == want, code
+
+
+def test_the_alternations_match_as_larks_scanners_match() -> None:
+    """Each state's alternation, written with the terminal's group after it (driver._alternation), finds the same
+    terminal, text and end as Lark's scanner at every position of corpus lines and broken ones, in every state."""
+    from types import SimpleNamespace
+
+    from rulecheck.parser.patterns import PatternCache
+
+    rng = random.Random(3)
+    lark = parser.lark_parser()
+    lexers = {id(x): x for x in lark.parser.lexer.lexers.values()}.values()
+    texts = rng.sample(corpus(), 400)
+    texts += [v for code in texts[:100] for v in _broken(code, rng)]
+    compared = 0
+    for lexer in lexers:
+        scanner = lexer.scanner
+        alike = SimpleNamespace(re=PatternCache(None), use_bytes=False, g_regex_flags=lexer.g_regex_flags)
+        ours = fast._alternation(alike, scanner.terminals)
+        assert ours is not None
+        for text in rng.sample(texts, 25):
+            for pos in range(len(text)):
+                want = scanner.match(SimpleNamespace(text=text, end=len(text)), pos)
+                m = ours(text, pos)
+                assert (want is None) == (m is None), (text, pos)
+                if m is not None:
+                    assert (m.group(), m.lastgroup, m.end()) == (want[0], want[1], pos + len(want[0])), (text, pos)
+                    compared += 1
+    assert compared > 30_000
+
+
+def test_an_alternation_is_not_rewritten_around_back_references() -> None:
+    from types import SimpleNamespace
+
+    from rulecheck.parser.patterns import PatternCache
+
+    def term(name: str, kind: str, value: str) -> Any:
+        return SimpleNamespace(name=name, pattern=SimpleNamespace(type=kind, flags=(), value=value,
+                                                                  to_regexp=lambda: value))
+
+    alike = SimpleNamespace(re=PatternCache(None), use_bytes=False, g_regex_flags=0)
+    words = [term("A", "str", "ab"), term("B", "re", "[a-z]+")]
+    match = fast._alternation(alike, words)
+    assert match is not None and match("abc", 0).lastgroup == "A" and match("xyz", 0).lastgroup == "B"
+    assert fast._alternation(alike, [*words, term("C", "re", r"(x)\1")]) is None
+    assert fast._alternation(SimpleNamespace(re=re, use_bytes=False, g_regex_flags=0), words) is None

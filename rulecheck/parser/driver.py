@@ -19,6 +19,7 @@ acceptance folders, a generated game and Arena logs, and on mutated lines; docs/
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
@@ -30,6 +31,7 @@ from lark.parsers.lalr_analysis import Shift
 from lark.visitors import _vargs_inline
 
 from .lalr import _lark
+from .patterns import PatternCache
 
 # a reduction: (children popped, the rule's nonterminal, the children kept (index, splice?) or None for all,
 # how the callback is called (below), the callback)
@@ -120,7 +122,7 @@ class Driver:
         scanner = lexer.scanner   # compiled as Lark compiles it (through the pattern cache)
         mres = scanner._mres
         if len(mres) == 1:
-            match: Callable[[str, int], Any] = mres[0].match
+            match: Callable[[str, int], Any] = _alternation(lexer, scanner.terminals) or mres[0].match
         else:   # several patterns (a very large alternation): the first that matches, as Scanner.match does
             def match(text: str, pos: int) -> Any:
                 for mre in mres:
@@ -238,6 +240,37 @@ class Driver:
                 if tok is None and state == end_state:
                     return values[-1]
                 table = actions[state]
+
+
+_BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
+
+
+def _alternation(lexer: Any, terminals: list[Any]) -> Callable[[str, int], Any] | None:
+    """The scanner's alternation written so the regular expression engine skips a keyword at its first character.
+
+    Lark writes each terminal as a named group, ``(?P<CASTS>casts)|(?P<CARD>card)|...``; the engine tries the
+    alternatives in order and, for each, enters the group before it reads a character, so a token whose terminal
+    comes late in a state's order (a comma, a semicolon, most keywords) pays for every alternative before it.
+    Written ``casts(?P<CASTS>)|card(?P<CARD>)|...`` (a regular terminal as ``(?:...)(?P<NAME>)``), an alternative
+    that begins with a literal is refused at its first character without entering anything.  The alternatives, their
+    order and what each matches are the same, and the last group closed is still the terminal's, so the match,
+    its end and ``lastgroup`` are the same as with Lark's pattern.  Used only where compiled patterns are kept
+    between processes (:mod:`.patterns`): compiling the ~50 alternations a game needs costs ~30 ms, loading them
+    under a millisecond; and never for a terminal that numbers its groups (a back reference would move).
+    """
+    if not isinstance(lexer.re, PatternCache) or lexer.use_bytes:
+        return None
+    parts = []
+    for term in terminals:
+        regexp = term.pattern.to_regexp()
+        if _BACKREFERENCE.search(regexp):
+            return None
+        plain = term.pattern.type == "str" and not term.pattern.flags
+        parts.append(f"{regexp}(?P<{term.name}>)" if plain else f"(?:{regexp})(?P<{term.name}>)")
+    try:
+        return lexer.re.compile("|".join(parts), lexer.g_regex_flags).match
+    except Exception:  # noqa: BLE001 - Lark's own pattern then
+        return None
 
 
 def _dropped(plans: dict[Any, list[Any]]) -> frozenset[str]:
