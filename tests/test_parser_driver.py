@@ -244,3 +244,26 @@ def test_an_alternation_is_not_rewritten_around_back_references() -> None:
     assert match is not None and match("abc", 0).lastgroup == "A" and match("xyz", 0).lastgroup == "B"
     assert fast._alternation(alike, [*words, term("C", "re", r"(x)\1")]) is None
     assert fast._alternation(SimpleNamespace(re=re, use_bytes=False, g_regex_flags=0), words) is None
+
+
+def _segments_by_scan(code: str) -> list[tuple[int, int]]:
+    """What parser._segments made of every line before it split a line without quotes at once."""
+    if ";" not in code:
+        return [(len(code) - len(code.lstrip()) + 1, len(code.rstrip()) + 1)]
+    out: list[tuple[int, int]] = []
+    start = 0
+    in_quote = False
+    for i, ch in enumerate(code + ";"):
+        if ch == '"':
+            in_quote = not in_quote
+        elif ch == ";" and not in_quote:
+            seg = code[start:i]
+            out.append((start + len(seg) - len(seg.lstrip()) + 1, start + len(seg.rstrip()) + 1))
+            start = i + 1
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet='ab ;"\t\u3000', max_size=30))
+def test_statement_columns_split_as_the_scan_splits(code: str) -> None:
+    assert parser._segments(code) == _segments_by_scan(code)
