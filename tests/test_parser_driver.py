@@ -20,6 +20,7 @@ from lark import Token, Tree
 from rulecheck import nodes as n
 from rulecheck import parser
 from rulecheck.parser import driver as fast
+from rulecheck.parser.patterns import PatternCache
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -146,6 +147,11 @@ def test_every_line_reads_as_lark_reads_it() -> None:
             assert got == want, code
             read += 1
     assert read > 10_000
+    loop = fast.driver()   # the first lines read with Lark's scanners, the rest with the rewritten alternations
+    assert loop.lines > fast._REWRITE_AFTER
+    shared = parser.lark_parser().parser.lexer.root_lexer.re
+    if isinstance(shared, PatternCache) and shared.path is not None:   # patterns kept: the alternations are in use
+        assert loop.kept is not None and any(match is not None for match in loop.alternations.values())
 
 
 def test_broken_lines_read_or_fail_as_lark_reads_them() -> None:
@@ -205,8 +211,6 @@ def test_the_alternations_match_as_larks_scanners_match() -> None:
     terminal, text and end as Lark's scanner at every position of corpus lines and broken ones, in every state."""
     from types import SimpleNamespace
 
-    from rulecheck.parser.patterns import PatternCache
-
     rng = random.Random(3)
     lark = parser.lark_parser()
     lexers = {id(x): x for x in lark.parser.lexer.lexers.values()}.values()
@@ -215,8 +219,7 @@ def test_the_alternations_match_as_larks_scanners_match() -> None:
     compared = 0
     for lexer in lexers:
         scanner = lexer.scanner
-        alike = SimpleNamespace(re=PatternCache(None), use_bytes=False, g_regex_flags=lexer.g_regex_flags)
-        ours = fast._alternation(alike, scanner.terminals)
+        ours = fast._alternation(lexer, scanner.terminals, PatternCache(None))
         assert ours is not None
         for text in rng.sample(texts, 25):
             for pos in range(len(text)):
@@ -232,18 +235,16 @@ def test_the_alternations_match_as_larks_scanners_match() -> None:
 def test_an_alternation_is_not_rewritten_around_back_references() -> None:
     from types import SimpleNamespace
 
-    from rulecheck.parser.patterns import PatternCache
-
     def term(name: str, kind: str, value: str) -> Any:
         return SimpleNamespace(name=name, pattern=SimpleNamespace(type=kind, flags=(), value=value,
                                                                   to_regexp=lambda: value))
 
-    alike = SimpleNamespace(re=PatternCache(None), use_bytes=False, g_regex_flags=0)
+    alike = SimpleNamespace(use_bytes=False, g_regex_flags=0)
     words = [term("A", "str", "ab"), term("B", "re", "[a-z]+")]
-    match = fast._alternation(alike, words)
+    match = fast._alternation(alike, words, PatternCache(None))
     assert match is not None and match("abc", 0).lastgroup == "A" and match("xyz", 0).lastgroup == "B"
-    assert fast._alternation(alike, [*words, term("C", "re", r"(x)\1")]) is None
-    assert fast._alternation(SimpleNamespace(re=re, use_bytes=False, g_regex_flags=0), words) is None
+    assert fast._alternation(alike, [*words, term("C", "re", r"(x)\1")], PatternCache(None)) is None
+    assert fast._alternation(alike, words, None) is None   # no pattern cache: Lark's scanners
 
 
 def _segments_by_scan(code: str) -> list[tuple[int, int]]:

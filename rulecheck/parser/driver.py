@@ -38,6 +38,7 @@ from .patterns import PatternCache
 _Reduce = tuple[int, str, tuple[tuple[int, bool], ...] | None, int, Callable[..., Any]]
 _LIST, _INLINE, _SINGLE = 0, 1, 2    # callback(children) or callback(*children); a `?rule`: one child passes
 _PASS, _ONE = 8, 16                  # a `?rule` of one child; one child given to an inline callback
+_REWRITE_AFTER = 64                  # lines read with Lark's scanners before the rewritten alternations are loaded
 # a state's lexer: its scanner's match, the ignored terminals, the lexer callbacks by terminal, the terminals
 # no reduction keeps (their tokens are never read: the text stands in for them)
 _Lex = tuple[Callable[[str, int], Any], frozenset[str], dict[str, Callable[[Token], Token]], frozenset[str]]
@@ -71,6 +72,11 @@ class Driver:
         self.actions: list[dict[str, int | _Reduce]] = [{} for _ in range(size)]
         self.lexers: list[_Lex | None] = [None] * size
         self.usable = _usable(lark, frontend, self.callbacks)
+        # the rewritten alternations (_alternation), by lexer (states share lexers); only once a process has read
+        # enough lines to pay for loading them (a short transcript keeps Lark's scanners)
+        self.lines = 0
+        self.alternations: dict[int, Callable[[str, int], Any] | None] = {}
+        self.kept: PatternCache | None = None
 
     # -- the tables, converted one entry at a time as lines need them
 
@@ -122,7 +128,11 @@ class Driver:
         scanner = lexer.scanner   # compiled as Lark compiles it (through the pattern cache)
         mres = scanner._mres
         if len(mres) == 1:
-            match: Callable[[str, int], Any] = _alternation(lexer, scanner.terminals) or mres[0].match
+            match: Callable[[str, int], Any] = mres[0].match
+            if self.lines > _REWRITE_AFTER:
+                if id(lexer) not in self.alternations:
+                    self.alternations[id(lexer)] = _alternation(lexer, scanner.terminals, self._patterns(lexer))
+                match = self.alternations[id(lexer)] or match
         else:   # several patterns (a very large alternation): the first that matches, as Scanner.match does
             def match(text: str, pos: int) -> Any:
                 for mre in mres:
@@ -136,12 +146,25 @@ class Driver:
         self.lexers[state] = lex
         return lex
 
+    def _patterns(self, lexer: Any) -> PatternCache | None:
+        """Where the rewritten alternations are compiled and kept: a file of their own beside the lexer's pattern
+        cache (so a short check never loads them), or nowhere when the lexer has no pattern cache."""
+        if self.kept is None:
+            shared = lexer.re
+            if not isinstance(shared, PatternCache) or shared.path is None:
+                return None
+            self.kept = PatternCache(f"{shared.path.rsplit('.', 1)[0]}-alternations.marshal")
+        return self.kept
+
     # -- the loop
 
     def parse(self, text: str) -> Any:
         """What ``lark.parse(text)`` returns, or None when this loop does not read `text` to its end."""
         if not self.usable or "\n" in text:
             return None
+        self.lines += 1
+        if self.lines == _REWRITE_AFTER + 1:   # from now on, each state's lexer is made again with its alternation
+            self.lexers = [None] * len(self.lexers)
         try:
             return self._parse(text)
         except Exception:  # noqa: BLE001 - Lark reads the line again and reports or raises exactly as it does
@@ -245,7 +268,7 @@ class Driver:
 _BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
 
 
-def _alternation(lexer: Any, terminals: list[Any]) -> Callable[[str, int], Any] | None:
+def _alternation(lexer: Any, terminals: list[Any], patterns: PatternCache | None) -> Callable[[str, int], Any] | None:
     """The scanner's alternation written so the regular expression engine skips a keyword at its first character.
 
     Lark writes each terminal as a named group, ``(?P<CASTS>casts)|(?P<CARD>card)|...``; the engine tries the
@@ -255,10 +278,11 @@ def _alternation(lexer: Any, terminals: list[Any]) -> Callable[[str, int], Any] 
     that begins with a literal is refused at its first character without entering anything.  The alternatives, their
     order and what each matches are the same, and the last group closed is still the terminal's, so the match,
     its end and ``lastgroup`` are the same as with Lark's pattern.  Used only where compiled patterns are kept
-    between processes (:mod:`.patterns`): compiling the ~50 alternations a game needs costs ~30 ms, loading them
-    under a millisecond; and never for a terminal that numbers its groups (a back reference would move).
+    between processes (`patterns`, a :class:`.patterns.PatternCache` with a file): compiling the ~50 alternations a
+    game needs costs ~30 ms, loading them about a millisecond; and never for a terminal that numbers its groups (a
+    back reference would move).
     """
-    if not isinstance(lexer.re, PatternCache) or lexer.use_bytes:
+    if patterns is None or lexer.use_bytes:
         return None
     parts = []
     for term in terminals:
@@ -268,7 +292,7 @@ def _alternation(lexer: Any, terminals: list[Any]) -> Callable[[str, int], Any] 
         plain = term.pattern.type == "str" and not term.pattern.flags
         parts.append(f"{regexp}(?P<{term.name}>)" if plain else f"(?:{regexp})(?P<{term.name}>)")
     try:
-        return lexer.re.compile("|".join(parts), lexer.g_regex_flags).match
+        return patterns.compile("|".join(parts), lexer.g_regex_flags).match
     except Exception:  # noqa: BLE001 - Lark's own pattern then
         return None
 
