@@ -125,6 +125,8 @@ class Driver:
 
     def _lexer(self, state: int) -> _Lex:
         lexer = self.lark_lexers[state]
+        if not isinstance(lexer, BasicLexer):
+            raise TypeError("not a lexer this loop knows")   # this line, and every line through this state: Lark
         scanner = lexer.scanner   # compiled as Lark compiles it (through the pattern cache)
         mres = scanner._mres
         if len(mres) == 1:
@@ -325,7 +327,5 @@ def _usable(lark: Lark, frontend: Any, callbacks: dict[Any, Any]) -> bool:
         return False
     if options.postlex is not None or not isinstance(frontend.lexer, ContextualLexer):
         return False
-    if any(isinstance(key, str) for key in callbacks):   # terminal callbacks of the transformer: none today
-        return False
-    lexers = frontend.lexer.lexers.values()
-    return all(isinstance(x, BasicLexer) and not (x.ignore_types & set(x.user_callbacks)) for x in lexers)
+    # terminal callbacks of the transformer: none today (each state's lexer is checked as it is first used)
+    return not any(isinstance(key, str) for key in callbacks)
