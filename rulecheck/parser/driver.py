@@ -6,9 +6,10 @@ token (``feed_token``), a chain of wrapper objects per reduction (a child filter
 with none of that: one loop that lexes with the contextual lexer's own scanner for the parser's state, looks up the
 same parse table, and on each reduction does what Lark's wrappers do (keep the children Lark keeps, splice in the
 children of ``_rule``s, pass a ``?rule``'s single child through) and calls the same transformer method with the
-same arguments.  It builds nothing of its own from the grammar: the tables, the terminals, the scanners (compiled
-through the pattern cache Lark's lexers use, see :mod:`.patterns`), the lexer callbacks and the transformer are
-Lark's, taken from the parser :mod:`.lalr` made.
+same arguments.  The tables, the terminals, the scanners, the lexer callbacks and the transformer are Lark's, taken
+from the parser :mod:`.lalr` made; the one thing written here is each state's alternation of terminals, the same
+alternatives in the same order with each terminal's group moved after it, so that the regular expression engine
+refuses a keyword at its first character (``_alternation``; once a process has read enough lines to load them).
 
 It only ever answers for a line it reads to the end: anything else (a character no terminal of the state matches,
 a token the state has no action for, a callback that raises, a parser built otherwise than expected) answers
