@@ -34,6 +34,7 @@ from .builders.base import (  # noqa: F401 - the old module's helpers, for code 
     _step_name,
 )
 from .comments import Comment, split_comment
+from .driver import driver as _driver
 from .errors import (  # noqa: F401
     _CONNECTORS,
     _STARTERS,
@@ -197,8 +198,25 @@ UNREAD = SyntaxProblem(1, 1, 1, "the grammar does not read this line")   # a qui
 def _parse_uncached(code: str, line_no: int, quiet: bool = False) -> list[n.Statement] | SyntaxProblem:
     parser, build = _lark()
     build.line_no = line_no
+    result = _driver().parse(code)   # the same automaton in one loop (driver.py); None: Lark reads it
+    if result is None:
+        result = _parse_with_lark(parser, code, line_no, quiet)
+        if isinstance(result, SyntaxProblem):
+            return result
+    stmts: list[n.Statement] = result if isinstance(result, list) else [result]
+    segments = _segments(code)
+    if len(segments) == len(stmts):
+        for i, (a, b) in enumerate(segments):
+            span = stmts[i].span
+            if span.column != a or span.end_column != b or span.line != line_no or span.end_line != line_no:
+                stmts[i] = type(stmts[i])(n.Span(line_no, a, line_no, b), *_rest_of(stmts[i]))
+    return stmts
+
+
+def _parse_with_lark(parser: Lark, code: str, line_no: int, quiet: bool) -> object:
+    """Lark's parse of the line, or the syntax problem that stopped it."""
     try:
-        result = parser.parse(code)
+        return parser.parse(code)
     except UnexpectedInput as err:
         return UNREAD if quiet else _problem(code, line_no, err)
     except VisitError as err:  # a transformer failure on odd input: report, never raise
@@ -211,14 +229,6 @@ def _parse_uncached(code: str, line_no: int, quiet: bool = False) -> list[n.Stat
     except Exception as err:  # noqa: BLE001 - a parser bug must not end the run: report it on its line
         return SyntaxProblem(line_no, 1, len(code) + 1, f"rulecheck failed to parse this line "
                              f"({type(err).__name__}: {err}); please report it", rule="internal-error")
-    stmts: list[n.Statement] = result if isinstance(result, list) else [result]  # type: ignore[list-item]
-    segments = _segments(code)
-    if len(segments) == len(stmts):
-        for i, (a, b) in enumerate(segments):
-            span = stmts[i].span
-            if span.column != a or span.end_column != b or span.line != line_no or span.end_line != line_no:
-                stmts[i] = type(stmts[i])(n.Span(line_no, a, line_no, b), *_rest_of(stmts[i]))
-    return stmts
 
 
 def _segments(code: str) -> list[tuple[int, int]]:
@@ -227,6 +237,11 @@ def _segments(code: str) -> list[tuple[int, int]]:
         return [(len(code) - len(code.lstrip()) + 1, len(code.rstrip()) + 1)]
     out: list[tuple[int, int]] = []
     start = 0
+    if '"' not in code:   # every ';' separates: what the scan below finds, without a step per character
+        for seg in code.split(";"):
+            out.append((start + len(seg) - len(seg.lstrip()) + 1, start + len(seg.rstrip()) + 1))
+            start += len(seg) + 1
+        return out
     in_quote = False
     for i, ch in enumerate(code + ";"):
         if ch == '"':
