@@ -23,6 +23,7 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
+from .stages import staged
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 
 
@@ -479,6 +480,8 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
         # a turn header: only a number, a player and a first step are read; its other words mean something
         return turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
+    if out is None:   # the line through the normalisation stages (stages.py), then the same clauses
+        out = staged(_Reader(ctx, parses), code, _step_of)
     if out is None:
         return None
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened

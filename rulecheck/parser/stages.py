@@ -1,0 +1,273 @@
+"""The forgiving reader's normalisation stages (rulecheck/parser/forgiving.py): what a line goes through when the
+reader can't read it as written. Each stage is general and tested on its own (tests/test_reader_stages.py):
+
+1. `heading` — a step heading before ':', ' - ', ' – ' or ' — ' ("declare attackers step - Alice attacks ...",
+   "Untap: Alice untaps"); the heading is the step, the rest is what happened in it.
+2. `sentences` — the line cut into sentences ('. ', '; '); a sentence that starts with 'It' is about the object the
+   sentence before is about (the spell a cast put on the stack, the ability that triggered, the subject of a
+   clause about an object), and only then; a sentence about a player is not 'it'.
+3. `set_aside` — remarks in parentheses set aside. A remark that states a checkable fact is read as an assertion
+   ("(Bob at 15)", "(19)" after a clause about one player's life, "(it already has 2 damage)", "(the Baloth is a
+   7/7)", "(6 in all)" checked against the amounts of the clause); a remark that narrates an event is read as
+   that event only when it is the mana for the clause's spell ("(taps his Mountain for it)") or the cost of the
+   clause's ability ("(tapping the Lawkeeper)"); any other event in a remark refuses the line (an event is never
+   swallowed); a remark with no event in it ("(trample)") is commentary and says nothing.
+4. `words` — words the canonical forms write otherwise: the past tense in the present ('dealt' → 'deals', 'did
+   not block' → 'does not block'), plural after a list of names ('A, B and C died' → 'die'), 'deals 3 to' →
+   'deals 3 damage to', arrows ('20 → 17' → '17'), 'assigns all 6' → 'assigns 6', 'tramples 3 over to Bob' → '3 to
+   Bob', 'her permanents' → 'all permanents', "X's trigger goes on the stack" → 'X ability triggers', 'N cards:
+   A and B' → 'A, B' when the list has N names, 'N damage on X' → 'N damage to X'.
+
+Then each sentence goes to the reader's clauses (the grammar, then the phrasing families). Every stage only
+rewrites words whose meaning is certain; the reader refuses what it can't read, and the line stays a syntax
+error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from .phrasings import PAST, ReadingContext
+
+_NAME = r"[A-Z\"][\w'’\-\"]*(?: (?:of |the |de |from )?[A-Z\"][\w'’\-\"]*)*"
+_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10}
+
+
+class _Reader(Protocol):
+    ctx: ReadingContext
+    heading: str | None
+
+    def name(self, written: str) -> str | None: ...
+
+    def names(self, written: str) -> list[str] | None: ...
+
+    def player(self, written: str) -> str | None: ...
+
+    def line(self, text: str, subject: str | None = None) -> list[str] | None: ...
+
+
+# ---------------------------------------------------------------------------------------------- 1. headings
+_HEAD = re.compile(r"(?P<h>[A-Za-z][A-Za-z0-9 \-]*?)\s*(?::|\s[-–—]\s)\s*(?P<rest>\S.*)")
+_DECLARATION_HEADS = {"attackers": "declare attackers step", "attacks": "declare attackers step",
+                      "blockers": "declare blockers step", "blocks": "declare blockers step"}
+
+
+def heading(text: str, step_of: Callable[[str], str | None]) -> tuple[str | None, str]:
+    """The step a heading names and the rest of the line; (None, text) when the line has no step heading. A
+    declaration's label ('Attackers:') is its step only when what follows is a sentence with a verb (a player
+    declaring), not the label's list of names."""
+    m = _HEAD.fullmatch(text.strip())
+    if m is None:
+        return None, text
+    head = m["h"].strip()
+    step = step_of(head.lower())
+    if step is None and head.lower() in _DECLARATION_HEADS \
+            and re.match(r"[A-Z][\w'’\-]* (?:attacks|blocks|declares|does|did|doesn't|didn't)\b", m["rest"]):
+        step = _DECLARATION_HEADS[head.lower()]
+    if step is None or not re.fullmatch(r"[a-z ]+(?:step|phase)", step):
+        return None, text
+    return step, m["rest"]
+
+
+# ---------------------------------------------------------------------------------------------- 2. sentences
+def sentences(text: str) -> list[str]:
+    """A line cut at '. ' and '; ' (a period inside a name or a number doesn't end a sentence)."""
+    return [s.strip() for s in re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])|;\s+", text.strip().rstrip(".!"))
+            if s.strip()]
+
+
+def referent(statement: str, players: Sequence[str]) -> str | None:
+    """What 'it' at the start of the next sentence stands for after a canonical `statement`: the spell a player
+    casts, the ability a player activates, the ability that triggers, else the object the statement is about.
+    None after a statement about a player that names no spell (then 'it' is not certain)."""
+    if (m := re.fullmatch(r"\S+ casts (.+?)(?: targeting .*| paying .*)?", statement)) and \
+            statement.split(" ")[0] in players:
+        return m[1]
+    if (m := re.fullmatch(r"\S+ activates (.+?)(?: targeting .*| paying .*)?", statement)) and \
+            statement.split(" ")[0] in players:
+        return f"{m[1]} ability"
+    if (m := re.fullmatch(r"(.+ ability) (?:triggers|resolves)", statement)) is not None:
+        return m[1]
+    m = re.match(r"(.+?) (?:resolves|deals|assigns|is|has|gets|becomes|attacks|blocks|triggers)\b", statement)
+    if m is None or m[1] in players or m[1].split(" ")[0] in players:
+        return None
+    return m[1]
+
+
+# ---------------------------------------------------------------------------------------------- 3. remarks
+_REMARK = re.compile(r"\s*\(([^()]*)\)")
+_EVENT = re.compile(r"\b(?:casts?|casting|taps?|tapping|tapped|untaps?|untapping|deals?|dealing|dealt|dies|died|"
+                    r"dying|draws?|drawing|drew|discards?|discarding|discarded|sacrific\w*|plays?|playing|played|"
+                    r"resolv\w*|activat\w*|trigger\w*|pays?|paying|paid|loses|losing|lost|gains?|gaining|gained|"
+                    r"exil\w*|destroy\w*|counter\w*|returns?|returning|returned|mills?|milling|milled|search\w*|"
+                    r"shuffl\w*|creates?|creating|created|puts?|putting|attacks|attacked|blocks|blocked|adds?|"
+                    r"adding|added|takes|took|goes|went)\b")
+
+
+def set_aside(text: str) -> tuple[str, list[tuple[str, str]]]:
+    """The sentence without its remarks, and each remark with the words written before it."""
+    remarks: list[tuple[str, str]] = []
+    for m in _REMARK.finditer(text):
+        remarks.append((m[1].strip(), text[:m.start()]))
+    return _REMARK.sub("", text).strip(), remarks
+
+
+def _life_of(statements: Sequence[str], players: Sequence[str]) -> str | None:
+    """The one player whose life the statements change."""
+    who = set()
+    for s in statements:
+        m = re.fullmatch(r"(\S+) (?:loses|gains) \d+ life|.+ deals \d+ (?:combat )?damage to (\S+)", s)
+        if m is not None and (p := m[1] or m[2]) in players:
+            who.add(p)
+    return who.pop() if len(who) == 1 else None
+
+
+def read_remark(r: _Reader, remark: str, before: str, statements: list[str], subject: str | None) \
+        -> tuple[list[str], list[str]] | None:
+    """The statements a remark adds (before the sentence's, after them); ([], []) for commentary; None when the
+    remark can't be read for sure."""
+    first: list[str] = []
+    after: list[str] = []
+    remark = re.sub(r"(\d+)\s*(?:->|-->|→|=>|⇒)\s*(\d+)", r"\2", remark)
+    for part in re.split(r",\s*|;\s*", remark):
+        part = part.strip()
+        if not part:
+            continue
+        players = r.ctx.players
+        if (m := re.fullmatch(r"(?:(?P<p>[A-Z][\w'’\-]*)(?:'s life)?:? )?(?:is |goes |goes down |drops )?"
+                              r"(?:at |to |now at |now |on )?(?P<n>\d+)(?: life)?(?: left)?", part)) is not None:
+            who = r.player(m["p"]) if m["p"] else _life_of(statements, players)
+            if who is None or not r.ctx.started:
+                return None
+            after.append(f"{who} has {m['n']} life")
+            continue
+        if (m := re.fullmatch(r"(?P<x>it|[A-Z\"].*?) (?:already )?has (?P<n>\d+) damage(?: (?:marked )?on it)?"
+                              r"(?: already)?", part)) is not None:
+            if m["x"] == "it":
+                last = re.search(r"(" + _NAME + r")\s*$", before)
+                x = r.name(last[1]) if last is not None else None
+            else:
+                x = r.name(m["x"])
+            if x is None or x in players:
+                return None
+            (first if "already" in part else after).append(f"{x} has {m['n']} damage")
+            continue
+        if (m := re.fullmatch(r"(?P<x>(?:the )?[A-Z\"].*?) is (?:an? |now )?(?P<pt>\d+/\d+)", part)) is not None:
+            x = r.name(m["x"])
+            if x is None or x in players:
+                return None
+            after.append(f"{x} is {m['pt']}")
+            continue
+        if (m := re.fullmatch(r"(?P<n>\d+) (?:in all|in total|total|altogether)", part)) is not None:
+            amounts = [int(a) for s in statements for a in re.findall(r"(\d+) (?:combat )?damage to|(\d+) to\b", s)
+                       for a in a if a]
+            if sum(amounts) != int(m["n"]):
+                return None
+            continue
+        if (m := re.fullmatch(r"(?:by )?(?:tapping|taps|tapped) (?:the |her |his |their )?(?P<x>[A-Z].*?)"
+                              r"(?: for it)?", part)) is not None:
+            x = r.name(m["x"])
+            cost = next((s for s in statements if re.match(r"\S+ activates " + re.escape(x or "") + r"\b", s)), None)
+            if x is not None and cost is not None:
+                continue   # the {T} in the cost of the ability the sentence activates: paid with it
+            cast = next((s for s in statements if re.fullmatch(r"\S+ casts .+", s)), None)
+            if x is None or cast is None or subject is None or r.ctx.controllers.get(x) != subject:
+                return None
+            first.append(f"{subject} taps {x}")
+            continue
+        if _EVENT.search(part):
+            return None   # an event in a remark: never swallowed
+    return first, after
+
+
+# ---------------------------------------------------------------------------------------------- 4. words
+_BASE = {"deals": "deal", "dies": "die", "attacks": "attack", "blocks": "block", "goes": "go", "is": "are",
+         "has": "have", "gets": "get", "becomes": "become", "resolves": "resolve", "assigns": "assign",
+         "triggers": "trigger"}
+_NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
+
+
+def _present(text: str) -> str:
+    """Verbs of the past tense in the present: singular, or plural after a list of names."""
+    words = text.split(" ")
+    for i, w in enumerate(words):
+        bare = w.rstrip(",.")
+        if bare not in PAST or bare in ("left", "got", "had", "held", "was", "were") or i == 0:
+            continue
+        if words[i - 1].lower() in _NOT_AFTER or not re.search(r"[\w\"]$", words[i - 1]):
+            continue
+        present = PAST[bare]
+        subject = " ".join(words[:i])
+        if words[i - 1] != "and" and (" and " in subject or "," in subject) and present in _BASE \
+                and re.fullmatch(r"(?:the )?[A-Z\"].*", subject):
+            present = _BASE[present]
+        words[i] = present + w[len(bare):]
+    return " ".join(words)
+
+
+def _cards_list(m: re.Match[str]) -> str:
+    n = int(m["n"]) if m["n"].isdigit() else _NUMBER.get(m["n"].lower(), 0)
+    items = [x for x in re.split(r",\s*(?:and\s+)?|\s+and\s+", m["list"]) if x.strip()]
+    return f"{m['v']} {', '.join(i.strip() for i in items)}" if len(items) == n else m[0]
+
+
+_WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(r"\b(?:did not|didn't) (?=[a-z])"), "does not "),
+    (re.compile(r"(\d+)\s*(?:->|-->|→|=>|⇒)\s*(\d+)"), r"\2"),
+    (re.compile(r"\b(deals?|dealt) (\d+)(?= to\b| on\b)"), r"\1 \2 damage"),
+    (re.compile(r"\b(assigns?|deals?) all (?:of )?(\d+)"), r"\1 \2"),
+    (re.compile(r"\btramples? (?:over )?(\d+)(?: damage)? (?:over )?(?:on)?to\b"), r"\1 to"),
+    (re.compile(r"\b(untaps) (?:her|his|their) permanents\b"), r"\1 all permanents"),
+    (re.compile(r"(" + _NAME + r")['’]s? (?:triggered ability|trigger|ability) (?:goes on|is put on|goes onto|is put "
+                r"onto) the stack"), r"\1 ability triggers"),
+    (re.compile(r"(" + _NAME + r")['’]s? (?:trigger|triggered ability) (?=resolves|triggers)"), r"\1 ability "),
+    (re.compile(r"\b(?P<v>discards|sacrifices|plays|casts|taps|exiles) (?P<n>\d+|" + "|".join(_NUMBER)
+                + r") (?:cards?|creatures?|lands?|permanents?|spells?)\s*:\s*(?P<list>.+)$"), _cards_list),
+    (re.compile(r"^(\d+) damage on (?=[A-Z\"])"), r"\1 damage to "),
+]
+
+
+def words(text: str) -> str:
+    """The sentence with the words the canonical forms write otherwise rewritten (see the module's doc)."""
+    text = _present(text)
+    for pattern, repl in _WORD_RULES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+# ---------------------------------------------------------------------------------------------- all together
+def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[str] | None:
+    """The canonical statements of a line read through the stages, or None when a stage or a clause refuses."""
+    step, rest = heading(code.strip().rstrip(".!").strip(), step_of)
+    out: list[str] = [step] if step is not None else []
+    if step is not None:
+        r.heading = step
+    it: str | None = None
+    for sentence in sentences(rest):
+        bare, remarks = set_aside(sentence)
+        if re.match(r"[Ii]t (?=[a-z])", bare):
+            if it is None:
+                return None
+            bare = it + bare[2:]
+        bare = words(bare)
+        step2, bare2 = heading(bare, step_of)   # 'It resolves: Alice draws a card' is not a heading
+        if step2 is not None and out and step2 != out[-1]:
+            return None
+        read = r.line(bare2 if step2 is not None else bare)
+        if read is None:
+            return None
+        subject = next((s.split(" ")[0] for s in read if s.split(" ")[0] in r.ctx.players), None)
+        first: list[str] = []
+        after: list[str] = []
+        for remark, before in remarks:
+            facts = read_remark(r, remark, before, read, subject)
+            if facts is None:
+                return None
+            first += facts[0]
+            after += facts[1]
+        out += [*first, *read, *after]
+        if read:
+            it = referent(read[-1], r.ctx.players) or it
+    return out
