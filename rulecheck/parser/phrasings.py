@@ -234,7 +234,8 @@ def _cast_for(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 def _untaps(r: _Reader, m: re.Match[str]) -> list[str] | None:
     player = r.player(m["p"])
-    return [f"{player} untaps all permanents"] if player is not None and r.ctx.step == "untap step" else None
+    return [f"{player} untaps all permanents"] if player is not None and "untap step" in (r.ctx.step, r.heading) \
+        else None
 
 
 def _in_play(r: _Reader, m: re.Match[str]) -> list[str] | None:

@@ -62,13 +62,20 @@ def heading(text: str, step_of: Callable[[str], str | None]) -> tuple[str | None
     if m is None:
         return None, text
     head = m["h"].strip()
-    step = step_of(head.lower())
+    step = step_name(head, step_of)
     if step is None and head.lower() in _DECLARATION_HEADS \
             and re.match(r"[A-Z][\w'’\-]* (?:attacks|blocks|declares|does|did|doesn't|didn't)\b", m["rest"]):
         step = _DECLARATION_HEADS[head.lower()]
     if step is None or not re.fullmatch(r"[a-z ]+(?:step|phase)", step):
         return None, text
     return step, m["rest"]
+
+
+def step_name(written: str, step_of: Callable[[str], str | None]) -> str | None:
+    """The step a heading names, in any case, 'damage' and 'combat damage' alike ('normal damage', 'First strike
+    damage step')."""
+    written = written.strip().lower()
+    return step_of(written) or step_of(re.sub(r"(?<!combat )\bdamage\b", "combat damage", written))
 
 
 # ---------------------------------------------------------------------------------------------- 2. sentences
@@ -225,7 +232,7 @@ _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(r"(" + _NAME + r")['’]s? (?:trigger|triggered ability) (?=resolves|triggers)"), r"\1 ability "),
     (re.compile(r"\b(?P<v>discards|sacrifices|plays|casts|taps|exiles) (?P<n>\d+|" + "|".join(_NUMBER)
                 + r") (?:cards?|creatures?|lands?|permanents?|spells?)\s*:\s*(?P<list>.+)$"), _cards_list),
-    (re.compile(r"^(\d+) damage on (?=[A-Z\"])"), r"\1 damage to "),
+    (re.compile(r"(?:^|(?<=, ))(\d+) damage on (?=[A-Z\"])"), r"\1 damage to "),
 ]
 
 
@@ -245,6 +252,8 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
     if step is not None:
         r.heading = step
     it: str | None = None
+    if step is None and (alone := step_name(rest, step_of)) is not None:
+        return [alone]   # a heading alone
     for sentence in sentences(rest):
         bare, remarks = set_aside(sentence)
         if re.match(r"[Ii]t (?=[a-z])", bare):
