@@ -23,7 +23,7 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
-from .stages import staged
+from .stages import narrates_event, staged
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 
 
@@ -148,7 +148,7 @@ class _Reader:
         if self.budget < 0:
             return None
         text = text.strip().rstrip(".!").strip()
-        text = _ASIDE.sub("", undecorated(text)).strip()
+        text = _ASIDE.sub(lambda m: m[0] if narrates_event(m[0]) else "", undecorated(text)).strip()   # never an event
         if not text:
             return None
         after = life_after(text, self.ctx.players) if self.ctx.started else None

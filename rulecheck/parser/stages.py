@@ -104,13 +104,23 @@ def referent(statement: str, players: Sequence[str]) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------- 3. remarks
+_BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
 _REMARK = re.compile(r"\s*\(([^()]*)\)")
-_EVENT = re.compile(r"\b(?:casts?|casting|taps?|tapping|tapped|untaps?|untapping|deals?|dealing|dealt|dies|died|"
+EVENT = re.compile(r"\b(?:casts?|casting|taps?|tapping|tapped|untaps?|untapping|deals?|dealing|dealt|dies|died|"
                     r"dying|draws?|drawing|drew|discards?|discarding|discarded|sacrific\w*|plays?|playing|played|"
                     r"resolv\w*|activat\w*|trigger\w*|pays?|paying|paid|loses|losing|lost|gains?|gaining|gained|"
                     r"exil\w*|destroy\w*|counter\w*|returns?|returning|returned|mills?|milling|milled|search\w*|"
-                    r"shuffl\w*|creates?|creating|created|puts?|putting|attacks|attacked|blocks|blocked|adds?|"
+                    r"shuffl\w*|creates?|creating|created|puts?|putting|attacks|blocks|adds?|"
                     r"adding|added|takes|took|goes|went)\b")
+
+
+_NEGATED = re.compile(r"\b(?:doesn't|does not|don't|do not|didn't|did not|nothing|no|not|never|can't|cannot|without)\b")
+
+
+def narrates_event(remark: str) -> bool:
+    """A remark that says something happened (a verb of an event, not negated: 'the Wall deals nothing' and 'the
+    Angel doesn't tap' are not events), in any of its parts."""
+    return any(EVENT.search(part) and not _NEGATED.search(part) for part in re.split(r"[,;:]\s*|\s+and\s+", remark))
 
 
 def set_aside(text: str) -> tuple[str, list[tuple[str, str]]]:
@@ -182,9 +192,11 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
             cast = next((s for s in statements if re.fullmatch(r"\S+ casts .+", s)), None)
             if x is None or cast is None or subject is None or r.ctx.controllers.get(x) != subject:
                 return None
-            first.append(f"{subject} taps {x}")
+            if x not in _BASIC:
+                return None   # the mana a land makes: certain only for a basic land's name
+            first.append(f"{subject} taps {x} for {_BASIC[x]}")
             continue
-        if _EVENT.search(part):
+        if narrates_event(part):
             return None   # an event in a remark: never swallowed
     return first, after
 
