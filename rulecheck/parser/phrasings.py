@@ -31,6 +31,7 @@ class ReadingContext:
     first_strike: bool = False           # a creature in combat deals first-strike damage
     explicit: bool = False               # explicit priority (software logs)
     stack: tuple[str, ...] = ()          # the spells on the stack, by name
+    abilities: tuple[str, ...] = ()      # the sources of the abilities on the stack
 
 
 class _Reader(Protocol):

@@ -239,6 +239,7 @@ _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(r"\b(assigns?|deals?) all (?:of )?(\d+)"), r"\1 \2"),
     (re.compile(r"\btramples? (?:over )?(\d+)(?: damage)? (?:over )?(?:on)?to\b"), r"\1 to"),
     (re.compile(r"\b(untaps) (?:her|his|their) permanents\b"), r"\1 all permanents"),
+    (re.compile(r"\bbecomes (tapped|untapped)\b"), r"is \1"),
     (re.compile(r"(" + _NAME + r")['’]s? (?:triggered ability|trigger|ability) (?:goes on|is put on|goes onto|is put "
                 r"onto) the stack"), r"\1 ability triggers"),
     (re.compile(r"(" + _NAME + r")['’]s? (?:trigger|triggered ability) (?=resolves|triggers)"), r"\1 ability "),
@@ -272,6 +273,10 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
             if it is None:
                 return None
             bare = it + bare[2:]
+        if (ability := re.match(r"[Tt]he (?:triggered |activated )?ability (?=[a-z])", bare)) is not None:
+            if len(set(r.ctx.abilities)) != 1:
+                return None   # 'the ability' names one only when one is on the stack
+            bare = f"{r.ctx.abilities[0]} ability {bare[ability.end():]}"
         bare = words(bare)
         step2, bare2 = heading(bare, step_of)   # 'It resolves: Alice draws a card' is not a heading
         if step2 is not None and out and step2 != out[-1]:
