@@ -22,8 +22,6 @@ KNOWN: dict[str, str] = {
                                  "the most specific rule of 500-514 first",
     "first-try4/V20.transcript": "rulecheck cites 505.5a (a sorcery in combat), the author 307.1: the citation policy "
                                  "takes the most specific rule of 500-514 first",
-    "first-try6/Y01.transcript": "line 23 writes the blockers' damage with the verb and target left out after the "
-                                 "first ('Bob's Armodon dealt 3 to the Baloth, the Bear 2 and the Elves 1'): not read",
     "first-try6/Y02.transcript": "line 17 'taps all three for RRR' names no lands (the reader doesn't know which three "
                                  "are meant); the casts after it can't be paid; 'Damage: Bob takes 3' names no source",
     "first-try6/Y05.transcript": "line 24 is read ('Yavimaya Wurm assigns 3 to Centaur Courser, 3 to Bob') but the "
@@ -31,8 +29,6 @@ KNOWN: dict[str, str] = {
                                  "Giant Growth (702.19b, 510.1c): a matter for the combat replay, not the reader",
     "first-try6/Y07.transcript": "line 18 'The ability resolves and ...' is accepted by the grammar (a name 'The "
                                  "ability'), so the reader never sees it and the Lawkeeper's ability stays on the stack",
-    "first-try6/Y13.transcript": "line 20 'Combat damage - Lion 2, Wall 3, Bob went to 15' writes the damage without "
-                                 "a verb or target: not read",
 }
 
 

@@ -32,6 +32,7 @@ class ReadingContext:
     explicit: bool = False               # explicit priority (software logs)
     stack: tuple[str, ...] = ()          # the spells on the stack, by name
     abilities: tuple[str, ...] = ()      # the sources of the abilities on the stack
+    unblocked: dict[str, str] = field(default_factory=dict)     # an attacking creature not blocked -> the player
 
 
 class _Reader(Protocol):

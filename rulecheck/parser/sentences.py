@@ -25,6 +25,7 @@ _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 
 class _Reader(Protocol):
     ctx: ReadingContext
+    heading: str | None
     last: str   # the canonical statement read just before, on the same line ("" at the line's start)
 
     def name(self, written: str) -> str | None: ...
@@ -100,7 +101,13 @@ def _elided_target(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Hill Giant deals 3 damage to Enormous Baloth, Runeclaw Bear deals 2': a damage clause without its target
     after one with a target, on the same line: the same target."""
     before = re.fullmatch(r".+ deals \d+ (?:combat )?damage to (.+)", r.last)
-    return r.clause(f"{m['x']} deals {m['n']} damage to {before[1]}") if before is not None else None
+    if before is not None:
+        return r.clause(f"{m['x']} deals {m['n']} damage to {before[1]}")
+    x = r.name(m["x"])   # an unblocked attacker in combat damage ('Combat damage - Lion 2'): the player it attacks
+    if x is None or "combat damage step" not in (r.ctx.step or "", r.heading or "") or r.ctx.blockers \
+            or x not in r.ctx.unblocked:
+        return None
+    return r.clause(f"{x} deals {m['n']} damage to {r.ctx.unblocked[x]}")
 
 
 def _until_end_of_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:

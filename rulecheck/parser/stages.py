@@ -218,8 +218,8 @@ def _present(text: str) -> str:
         if words[i - 1].lower() in _NOT_AFTER or not re.search(r"[\w\"]$", words[i - 1]):
             continue
         present = PAST[bare]
-        subject = " ".join(words[:i])
-        if words[i - 1] != "and" and (" and " in subject or "," in subject) and present in _BASE \
+        subject = re.split(r",\s*", " ".join(words[:i]))[-1]   # 'A, B and C died': plural; 'X 2, Bob went': not
+        if words[i - 1] != "and" and " and " in subject and present in _BASE \
                 and re.fullmatch(r"(?:the )?[A-Z\"].*", subject):
             present = _BASE[present]
         words[i] = present + w[len(bare):]
@@ -249,11 +249,18 @@ _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
 ]
 
 
-def words(text: str) -> str:
-    """The sentence with the words the canonical forms write otherwise rewritten (see the module's doc)."""
+_BARE_AMOUNT = re.compile(r"(?:^|(?<=, )|(?<= and ))(?P<x>(?:the )?" + _NAME + r") (?P<n>\d+)(?=,| and |$)")
+
+
+def words(text: str, damage: bool = False, players: Sequence[str] = ()) -> str:
+    """The sentence with the words the canonical forms write otherwise rewritten (see the module's doc). With
+    `damage` (a sentence about damage: under a combat damage heading, or after 'deals' in the same sentence), a
+    clause that is a name and a number ('the Bear 2', 'Lion 2') is what that creature deals."""
     text = _present(text)
     for pattern, repl in _WORD_RULES:
         text = pattern.sub(repl, text)
+    if damage or re.search(r"\bdeals? \d+", text):
+        text = _BARE_AMOUNT.sub(lambda m: m[0] if m["x"] in players else f"{m['x']} deals {m['n']}", text)
     return text
 
 
@@ -277,7 +284,7 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
             if len(set(r.ctx.abilities)) != 1:
                 return None   # 'the ability' names one only when one is on the stack
             bare = f"{r.ctx.abilities[0]} ability {bare[ability.end():]}"
-        bare = words(bare)
+        bare = words(bare, "combat damage" in (step or ""), r.ctx.players)
         step2, bare2 = heading(bare, step_of)   # 'It resolves: Alice draws a card' is not a heading
         if step2 is not None and out and step2 != out[-1]:
             return None
