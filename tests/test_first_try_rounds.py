@@ -22,8 +22,6 @@ KNOWN: dict[str, str] = {
                                  "the most specific rule of 500-514 first",
     "first-try4/V20.transcript": "rulecheck cites 505.5a (a sorcery in combat), the author 307.1: the citation policy "
                                  "takes the most specific rule of 500-514 first",
-    "first-try6/Y02.transcript": "line 17 'taps all three for RRR' names no lands (the reader doesn't know which three "
-                                 "are meant); the casts after it can't be paid; 'Damage: Bob takes 3' names no source",
     "first-try6/Y05.transcript": "line 24 is read ('Yavimaya Wurm assigns 3 to Centaur Courser, 3 to Bob') but the "
                                  "replay doesn't flag trample with less than lethal damage to a blocker pumped by "
                                  "Giant Growth (702.19b, 510.1c): a matter for the combat replay, not the reader",

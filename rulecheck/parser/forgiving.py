@@ -148,7 +148,7 @@ class _Reader:
         if self.budget < 0:
             return None
         text = text.strip().rstrip(".!").strip()
-        text = _ASIDE.sub(lambda m: m[0] if narrates_event(m[0]) else "", undecorated(text)).strip()   # never an event
+        text = _ASIDE.sub(lambda m: m[0] if narrates_event(m[0]) or re.search(r"\d\s*(?:->|→)\s*\d", m[0]) else "", undecorated(text)).strip()   # never an event
         if not text:
             return None
         after = life_after(text, self.ctx.players) if self.ctx.started else None

@@ -264,6 +264,33 @@ def words(text: str, damage: bool = False, players: Sequence[str] = ()) -> str:
     return text
 
 
+_ALL_OF = re.compile(r"\btaps (?:all|both)(?: (?P<n>" + "|".join(_NUMBER) + r"|\d+))?(?: of (?:them|her lands|his lands|"
+                     r"their lands)| (?P<noun>[A-Z][a-z]+?)s?| (?:her|his|their) lands| lands)?(?= for\b|,|$| and )")
+
+
+def all_of(r: _Reader, sentence: str) -> str | None:
+    """'Alice plays a Mountain and taps all three', 'taps both Forests': the lands meant, by name, when the player
+    (the sentence's subject) has exactly that many untapped (counting a land played earlier in the sentence), of
+    the name the sentence gives ('Forests', the land just played) or else all her lands. None when the count is
+    not right; the sentence unchanged when it has no such words."""
+    m = _ALL_OF.search(sentence)
+    if m is None:
+        return sentence
+    player = sentence.split(" ")[0]
+    if player not in r.ctx.players:
+        return None
+    n = 2 if m[0].startswith("taps both") else int(m["n"]) if (m["n"] or "").isdigit() else _NUMBER.get(m["n"] or "")
+    played = re.search(r"\bplays (?:a |an )?(" + _NAME + ")", sentence[:m.start()])
+    land = r.name(m["noun"]) if m["noun"] else r.name(played[1]) if played else None
+    if (m["noun"] or played) and land is None:
+        return None
+    lands = [name for who, name in r.ctx.untapped_lands if who == player and (land is None or name == land)]
+    lands += [r.name(played[1]) or ""] if played and (land is None or r.name(played[1]) == land) else []
+    if n is None or len(lands) != n or "" in lands:
+        return None
+    return f"{sentence[:m.start()]}taps {', '.join(sorted(lands))}{sentence[m.end():]}"
+
+
 # ---------------------------------------------------------------------------------------------- all together
 def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[str] | None:
     """The canonical statements of a line read through the stages, or None when a stage or a clause refuses."""
@@ -284,6 +311,8 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
             if len(set(r.ctx.abilities)) != 1:
                 return None   # 'the ability' names one only when one is on the stack
             bare = f"{r.ctx.abilities[0]} ability {bare[ability.end():]}"
+        if (bare := all_of(r, bare) or "") == "":
+            return None
         bare = words(bare, "combat damage" in (step or ""), r.ctx.players)
         step2, bare2 = heading(bare, step_of)   # 'It resolves: Alice draws a card' is not a heading
         if step2 is not None and out and step2 != out[-1]:
@@ -300,6 +329,8 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
                 return None
             first += facts[0]
             after += facts[1]
+        if out and read and read[0] == out[-1] and re.fullmatch(r"[a-z ]+(?:step|phase)", read[0]):
+            read = read[1:]   # the heading's step, written again by the clause ('Attackers: Alice attacks ...')
         out += [*first, *read, *after]
         if read:
             it = referent(read[-1], r.ctx.players) or it
