@@ -205,7 +205,7 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
 _BASE = {"deals": "deal", "dies": "die", "attacks": "attack", "blocks": "block", "goes": "go", "is": "are",
          "has": "have", "gets": "get", "becomes": "become", "resolves": "resolve", "assigns": "assign",
          "triggers": "trigger"}
-_NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
+_NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "becomes", "become", "stays", "remains", "has", "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
 
 
 def _present(text: str) -> str:
