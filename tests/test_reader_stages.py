@@ -193,6 +193,9 @@ def test_a_line_read_through_the_stages(before: str, line: str, canonical: str) 
     (LION + "Bob declares no blockers\ncombat damage step\n", "Lion 2, Piker 2, Bob 16 and more."),
     # Bob takes what the attackers' powers don't add up to
     (LION + "Bob declares no blockers\n", "Damage: Bob takes 3 (20 -> 17)."),
+    # the damage already narrated is not dealt again
+    (LION + "Bob declares no blockers\ncombat damage step\nSilvercoat Lion deals 2 damage to Bob\n"
+            "Goblin Piker deals 2 damage to Bob\n", "Bob takes 4 (20 -> 16)."),
 ])
 def test_refused_a_line_that_would_need_a_guess(before: str, line: str) -> None:
     text = before + line + "\n"

@@ -51,7 +51,8 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         abilities=tuple(item.source for item in g.stack if item.kind != "spell"),
         unblocked={p.name: p.attacking for p in permanents if p.in_combat and p.attacking in g.players
                    and not p.blocked and not p.blockers},
-        untapped_lands=tuple((p.controller, strip_copy(p.name)) for p in permanents if "land" in p.types and not p.tapped))
+        untapped_lands=tuple((p.controller, strip_copy(p.name)) for p in permanents
+                             if "land" in p.types and not p.tapped))
 
 
 # the player the last clause of a line read by the reader is about, and that line: 'She' on the next line

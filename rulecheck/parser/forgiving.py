@@ -23,8 +23,8 @@ from ..nodes.shortnames import short_form_of
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
-from .stages import narrates_event, staged
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
+from .stages import narrates_event, staged
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ class _Reader:
         if self.budget < 0:
             return None
         text = text.strip().rstrip(".!").strip()
-        text = _ASIDE.sub(lambda m: m[0] if narrates_event(m[0]) or re.search(r"\d\s*(?:->|→)\s*\d", m[0]) else "", undecorated(text)).strip()   # never an event
+        text = _ASIDE.sub(_kept, undecorated(text)).strip()
         if not text:
             return None
         after = life_after(text, self.ctx.players) if self.ctx.started else None
@@ -214,6 +214,11 @@ class _Reader:
                 if out is not None and all(self.parses(s) for s in out):
                     return out
         return None
+
+
+def _kept(m: re.Match[str]) -> str:
+    """An aside kept (the stages read it, stages.py): one that narrates an event, never dropped, or a life change."""
+    return m[0] if narrates_event(m[0]) or re.search(r"\d\s*(?:->|→)\s*\d", m[0]) else ""
 
 
 def _subject_of(statement: str) -> str | None:

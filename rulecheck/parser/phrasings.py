@@ -158,21 +158,11 @@ def _takes_from(r: _Reader, m: re.Match[str]) -> list[str] | None:
     resolved earlier on the line deals it."""
     source, target = r.name(m.groupdict().get("x") or r.resolved), r.name(m["y"])
     if source is None and target is not None and not m.groupdict().get("x") and not r.resolved:
-        return _unblocked_deal(r, target, int(m["n"]))
+        from .stages import unblocked_deal  # noqa: PLC0415 - stages.py builds on this module
+        return unblocked_deal(r.ctx, r.heading, target, int(m["n"]))
     if source is None or target is None:
         return None
     return r.clause(f"{source} deals {m['n']} damage to {target}")
-
-
-def _unblocked_deal(r: _Reader, player: str, amount: int) -> list[str] | None:
-    """'Damage: Bob takes 3' in a combat damage step where no creature blocks and every attacking creature attacks
-    Bob: each deals its power, when their powers add up to what he takes."""
-    if "combat damage step" not in (r.ctx.step or "", r.heading or "") or r.ctx.blockers or r.ctx.first_strike \
-            or not r.ctx.attackers or any(r.ctx.unblocked.get(a) != player for a in r.ctx.attackers) \
-            or any(a not in r.ctx.powers for a in r.ctx.attackers) \
-            or sum(r.ctx.powers[a] for a in r.ctx.attackers) != amount:
-        return None
-    return [f"{a} deals {r.ctx.powers[a]} damage to {player}" for a in r.ctx.attackers if r.ctx.powers[a] > 0]
 
 
 def _killed(r: _Reader, m: re.Match[str]) -> list[str] | None:

@@ -38,6 +38,7 @@ _NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seve
 class _Reader(Protocol):
     ctx: ReadingContext
     heading: str | None
+    resolved: str
 
     def name(self, written: str) -> str | None: ...
 
@@ -205,7 +206,8 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
 _BASE = {"deals": "deal", "dies": "die", "attacks": "attack", "blocks": "block", "goes": "go", "is": "are",
          "has": "have", "gets": "get", "becomes": "become", "resolves": "resolve", "assigns": "assign",
          "triggers": "trigger"}
-_NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "becomes", "become", "stays", "remains", "has", "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
+_NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "becomes", "become", "stays", "remains", "has",
+              "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
 
 
 def _present(text: str) -> str:
@@ -264,8 +266,9 @@ def words(text: str, damage: bool = False, players: Sequence[str] = ()) -> str:
     return text
 
 
-_ALL_OF = re.compile(r"\btaps (?:all|both)(?: (?P<n>" + "|".join(_NUMBER) + r"|\d+))?(?: of (?:them|her lands|his lands|"
-                     r"their lands)| (?P<noun>[A-Z][a-z]+?)s?| (?:her|his|their) lands| lands)?(?= for\b|,|$| and )")
+_ALL_OF = re.compile(r"\btaps (?:all|both)(?: (?P<n>" + "|".join(_NUMBER) + r"|\d+))?"
+                     r"(?: of (?:them|her lands|his lands|their lands)| (?P<noun>[A-Z][a-z]+?)s?"
+                     r"| (?:her|his|their) lands| lands)?(?= for\b|,|$| and )")
 
 
 def all_of(r: _Reader, sentence: str) -> str | None:
@@ -289,6 +292,18 @@ def all_of(r: _Reader, sentence: str) -> str | None:
     if n is None or len(lands) != n or "" in lands:
         return None
     return f"{sentence[:m.start()]}taps {', '.join(sorted(lands))}{sentence[m.end():]}"
+
+
+def unblocked_deal(ctx: ReadingContext, heading: str | None, player: str, amount: int) -> list[str] | None:
+    """'Damage: Bob takes 3' under a heading that begins the combat damage step (so none was dealt yet), where no
+    creature blocks and every attacking creature attacks Bob: each deals its power, when their powers add up to
+    what he takes. In the step already begun, 'takes 3' may be the damage already narrated: not read."""
+    if heading != "combat damage step" or ctx.step == heading or ctx.blockers or ctx.first_strike \
+            or not ctx.attackers or any(ctx.unblocked.get(a) != player for a in ctx.attackers) \
+            or any(a not in ctx.powers for a in ctx.attackers) \
+            or sum(ctx.powers[a] for a in ctx.attackers) != amount:
+        return None
+    return [f"{a} deals {ctx.powers[a]} damage to {player}" for a in ctx.attackers if ctx.powers[a] > 0]
 
 
 # ---------------------------------------------------------------------------------------------- all together
