@@ -25,8 +25,6 @@ KNOWN: dict[str, str] = {
     "first-try6/Y05.transcript": "line 24 is read ('Yavimaya Wurm assigns 3 to Centaur Courser, 3 to Bob') but the "
                                  "replay doesn't flag trample with less than lethal damage to a blocker pumped by "
                                  "Giant Growth (702.19b, 510.1c): a matter for the combat replay, not the reader",
-    "first-try6/Y07.transcript": "line 18 'The ability resolves and ...' is accepted by the grammar (a name 'The "
-                                 "ability'), so the reader never sees it and the Lawkeeper's ability stays on the stack",
 }
 
 

@@ -46,6 +46,7 @@ _IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|fi
 _LAST_NAME = re.compile(r"([A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*)(?: for \{[^;]*)?$")   # 'it'
 _ASIDE = re.compile(r"\s*\((?!\d+\)|[0-9WUBRGCX{}]+\)|extra|(?:by )?(?:tapping|paying|sacrificing|discarding)\b)"
                     r"[^()]*\)\s*$")
+_NOT_A_NAME = re.compile(r"(?:It|They|The [a-z][\w'’\-]*) ")   # a pronoun, or 'The ability': not a card's name
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
@@ -203,7 +204,7 @@ class _Reader:
                 and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
                 and (cast_on["on"] == "on" or self.name(_DETERMINER.sub("", cast_on["rest"]))):
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
-        if self.parses(text):
+        if self.parses(text) and not _NOT_A_NAME.match(text):
             return [self.subject_in_full(text)]
         if (quiet := nothing(self, text)) is not None:
             return quiet

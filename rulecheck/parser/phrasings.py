@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .takes import unblocked_deal
+
 
 @dataclass(frozen=True)
 class ReadingContext:
@@ -158,7 +160,6 @@ def _takes_from(r: _Reader, m: re.Match[str]) -> list[str] | None:
     resolved earlier on the line deals it."""
     source, target = r.name(m.groupdict().get("x") or r.resolved), r.name(m["y"])
     if source is None and target is not None and not m.groupdict().get("x") and not r.resolved:
-        from .stages import unblocked_deal  # noqa: PLC0415 - stages.py builds on this module
         return unblocked_deal(r.ctx, r.heading, target, int(m["n"]))
     if source is None or target is None:
         return None

@@ -294,18 +294,6 @@ def all_of(r: _Reader, sentence: str) -> str | None:
     return f"{sentence[:m.start()]}taps {', '.join(sorted(lands))}{sentence[m.end():]}"
 
 
-def unblocked_deal(ctx: ReadingContext, heading: str | None, player: str, amount: int) -> list[str] | None:
-    """'Damage: Bob takes 3' under a heading that begins the combat damage step (so none was dealt yet), where no
-    creature blocks and every attacking creature attacks Bob: each deals its power, when their powers add up to
-    what he takes. In the step already begun, 'takes 3' may be the damage already narrated: not read."""
-    if heading != "combat damage step" or ctx.step == heading or ctx.blockers or ctx.first_strike \
-            or not ctx.attackers or any(ctx.unblocked.get(a) != player for a in ctx.attackers) \
-            or any(a not in ctx.powers for a in ctx.attackers) \
-            or sum(ctx.powers[a] for a in ctx.attackers) != amount:
-        return None
-    return [f"{a} deals {ctx.powers[a]} damage to {player}" for a in ctx.attackers if ctx.powers[a] > 0]
-
-
 # ---------------------------------------------------------------------------------------------- all together
 def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[str] | None:
     """The canonical statements of a line read through the stages, or None when a stage or a clause refuses."""
