@@ -185,6 +185,7 @@ def test_a_line_read_through_the_stages(before: str, line: str, canonical: str) 
     (SHOCK, "Alice casts Shock targeting Giant Spider (Bob draws a card)."),
     # 'for it' with a land whose mana is not certain from its name, or a land she doesn't control
     (SHOCK, "Alice casts Shock on Bob's Giant Spider (taps Bob's Giant Spider for it)."),
+    (SHOCK, "Alice casts Shock on Bob's Giant Spider (taps her Mountain)."),   # for what mana?
     # 'It' after a sentence about a player names nothing for sure
     (SHOCK, "Alice plays Mountain. It resolves."),
     # the count is not the lands she has

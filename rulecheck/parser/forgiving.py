@@ -25,6 +25,7 @@ from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 from .stages import narrates_event, staged
+from .takes import unblocked_deal
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
 _LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?" \
               r"|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
-              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+|(?:dropping|falling)\s+to\s+)"
+              r"|drops\s+to\s+|falls\s+to\s+|(?:is\s+|now\s+)?down\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+|(?:dropping|falling)\s+to\s+)"
 
 
 class _Reader:
@@ -218,8 +219,9 @@ class _Reader:
 
 
 def _kept(m: re.Match[str]) -> str:
-    """An aside kept (the stages read it, stages.py): one that narrates an event, never dropped, or a life change."""
-    return m[0] if narrates_event(m[0]) or re.search(r"\d\s*(?:->|→)\s*\d", m[0]) else ""
+    """An aside kept for the stages (stages.py): one that narrates an event, never dropped, or states a number (a
+    life total, damage: a fact they check)."""
+    return m[0] if narrates_event(m[0]) or re.search(r"\d", m[0]) else ""
 
 
 def _subject_of(statement: str) -> str | None:
@@ -273,7 +275,10 @@ def _life(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _takes(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    return _life(r, m)
+    """'Bob takes 4, goes to 16': the damage narrated before, or the attackers' damage (takes.py)."""
+    life = _life(r, m)
+    dealt = unblocked_deal(r.ctx, r.heading, m["p"], int(m["t"])) if life is not None else None
+    return [*dealt, *life] if dealt is not None and life is not None else life
 
 
 def _draws(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -436,7 +441,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(r"(?P<list>.+?)(?: all| both)? (?P<verb>die|dies|are destroyed|both die|all die)"), _die),
     (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
     (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),
-    (re.compile(_P + r" takes (?:\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
+    (re.compile(_P + r" takes (?P<t>\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
                 + r"(?P<n>\d+)(?: life)?"), _takes),
     (re.compile(_P + r" draws(?: for (?:the|her|his|their) turn| normally)?"), _draws),
     (_STEP_RE, _step),
@@ -490,5 +495,6 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
         out = staged(_Reader(ctx, parses), code, _step_of)
     if out is None:
         return None
+    out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return canonical if canonical.strip() != code.strip() else None

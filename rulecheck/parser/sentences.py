@@ -250,6 +250,7 @@ def _dash_heading(r: _Reader, m: re.Match[str]) -> list[str] | None:
     step = r.clause(m["h"])
     if step is None or len(step) != 1 or not re.fullmatch(r"[a-z ]+(?:step|phase)", step[0]):
         return None
+    r.heading = step[0]
     rest = r.line(m["rest"])
     return [*step, *rest] if rest is not None else None
 

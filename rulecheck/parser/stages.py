@@ -184,7 +184,7 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
             if sum(amounts) != int(m["n"]):
                 return None
             continue
-        if (m := re.fullmatch(r"(?:by )?(?:tapping|taps|tapped) (?:the |her |his |their )?(?P<x>[A-Z].*?)"
+        if (m := re.fullmatch(r"(?:by )?(?:tapping|taps|tapped) (?:the |her |his |their |an? )?(?P<x>[A-Z].*?)"
                               r"(?: for it)?", part)) is not None:
             x = r.name(m["x"])
             cost = next((s for s in statements if re.match(r"\S+ activates " + re.escape(x or "") + r"\b", s)), None)
@@ -193,8 +193,8 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
             cast = next((s for s in statements if re.fullmatch(r"\S+ casts .+", s)), None)
             if x is None or cast is None or subject is None or r.ctx.controllers.get(x) != subject:
                 return None
-            if x not in _BASIC:
-                return None   # the mana a land makes: certain only for a basic land's name
+            if x not in _BASIC or not part.endswith(" for it"):
+                return None   # the mana for the spell ('for it'), certain only from a basic land's name
             first.append(f"{subject} taps {x} for {_BASIC[x]}")
             continue
         if narrates_event(part):
