@@ -10,7 +10,16 @@ import pytest
 
 from rulecheck.checker import check_text
 from rulecheck.parser.forgiving import _step_of
-from rulecheck.parser.stages import heading, narrates_event, referent, sentences, set_aside, step_name, words
+from rulecheck.parser.stages import (
+    heading,
+    narrates_event,
+    referent,
+    sentences,
+    set_aside,
+    step_name,
+    ungapped,
+    words,
+)
 
 PLAYERS = ("Alice", "Bob")
 
@@ -74,6 +83,13 @@ def test_what_it_stands_for_after_a_statement(statement: str, it: str | None) ->
     assert referent(statement, PLAYERS) == it
 
 
+def test_parallel_clauses_with_the_player_and_verb_left_out() -> None:
+    assert ungapped("Bob blocks Craw Wurm with Hill Giant and Grizzly Bears with Llanowar Elves", PLAYERS) == \
+        "Bob blocks Craw Wurm with Hill Giant; Bob blocks Grizzly Bears with Llanowar Elves"
+    assert ungapped("Bob blocks Craw Wurm with Hill Giant and Grizzly Bears", PLAYERS) is None   # not parallel
+    assert ungapped("Hill Giant blocks Craw Wurm with X and Y with Z", PLAYERS) is None         # not a player
+
+
 # ---------------------------------------------------------------------- 3. remarks
 def test_remarks_are_set_aside_with_what_was_written_before_them() -> None:
     assert set_aside("Colossal Dreadmaw assigns 2 to Giant Spider (it already has 2 damage) and 4 to Bob.") == (
@@ -109,6 +125,7 @@ def test_a_remark_narrates_an_event_or_not(remark: str, event: bool) -> None:
     ("Shock resolves, 2 damage on Giant Spider", "Shock resolves, 2 damage to Giant Spider"),
     ("Runeclaw Bear becomes tapped", "Runeclaw Bear is tapped"),
     ("Grizzly Bears is tapped", "Grizzly Bears is tapped"),            # 'tapped' after 'is' is not a verb's past
+    ("Lion and Bear deal 2 to each other, both die", "Lion and Bear deal 2 damage to each other, Lion and Bear die"),
     ("Lion 2, Wall 3, Bob went to 15", "Lion 2, Wall 3, Bob goes to 15"),   # no damage: names and numbers stay
 ])
 def test_words_the_canonical_forms_write_otherwise(written: str, canonical_words: str) -> None:
@@ -171,6 +188,20 @@ GOBLINS = CARDS + ("Alice controls Mountain, Mountain\nAlice holds Mountain, Rag
                        "Shock deals 2 damage to Giant Spider"),
     (GOBLINS, "Alice plays a Mountain and taps all three for RRR.",
      "Alice plays Mountain; Alice taps Mountain, Mountain, Mountain for {R}{R}{R}"),
+    (LION + "Bob declares no blockers\n", "Damage - Bob takes 4, down to 16.",
+     "combat damage step; Silvercoat Lion deals 2 damage to Bob; Goblin Piker deals 2 damage to Bob; "
+     "Bob has 16 life"),
+    (LION + "Bob declares no blockers\n", "Combat damage: Silvercoat Lion deals 2 to Bob (Bob at 18).",
+     "combat damage step; Silvercoat Lion deals 2 damage to Bob; Bob has 18 life"),
+    (SHOCK + "Alice taps Mountain for {R}\nAlice casts Shock targeting Giant Spider\n",
+     "It resolves and Giant Spider has 2 damage.", "Shock resolves; Giant Spider has 2 damage"),
+    (LION.replace("Alice attacks Bob with Silvercoat Lion, Goblin Piker\n", ""),
+     "Attackers: Alice attacks with Silvercoat Lion.",
+     "declare attackers step; Alice attacks Bob with Silvercoat Lion"),
+    (LION + "Bob blocks Silvercoat Lion with Runeclaw Bear\ncombat damage step\n",
+     "Silvercoat Lion and Runeclaw Bear deal 2 and 2 to each other, both die.",
+     "Silvercoat Lion deals 2 damage to Runeclaw Bear; Runeclaw Bear deals 2 damage to Silvercoat Lion; "
+     "Silvercoat Lion dies; Runeclaw Bear dies"),
 ])
 def test_a_line_read_through_the_stages(before: str, line: str, canonical: str) -> None:
     text = before + line + "\n"
@@ -194,6 +225,12 @@ def test_a_line_read_through_the_stages(before: str, line: str, canonical: str) 
     (LION + "Bob declares no blockers\ncombat damage step\n", "Lion 2, Piker 2, Bob 16 and more."),
     # Bob takes what the attackers' powers don't add up to
     (LION + "Bob declares no blockers\n", "Damage: Bob takes 3 (20 -> 17)."),
+    # 'It' at a line's start with two objects on the stack
+    (SHOCK + "Alice taps Mountain for {R}\nAlice casts Shock targeting Giant Spider\nAlice activates Giant Spider\n",
+     "It resolves and Giant Spider has 2 damage."),
+    # each other, the amounts not their powers
+    (LION + "Bob blocks Silvercoat Lion with Runeclaw Bear\ncombat damage step\n",
+     "Silvercoat Lion and Runeclaw Bear deal 2 and 1 to each other."),
     # the damage already narrated is not dealt again
     (LION + "Bob declares no blockers\ncombat damage step\nSilvercoat Lion deals 2 damage to Bob\n"
             "Goblin Piker deals 2 damage to Bob\n", "Bob takes 4 (20 -> 16)."),

@@ -159,7 +159,7 @@ class _Reader:
             return [*first, after[1]] if first is not None else None
         if text.startswith(("card ", "title", "players", "turn ")):
             return self.clause(text)
-        if subject is not None and text[0].islower():
+        if subject is not None and text[0].islower() and not re.match(r"(?:both|all|they|each)\b", text):
             text = f"{subject} {text}"
         whole = self.clause(text)
         if whole is not None:

@@ -88,13 +88,13 @@ def _blockers_deal(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _each_other(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'Air Elemental and Serra Angel deal 4 damage to each other': each deals it to the other, when each one's
-    power is that number."""
+    """'Air Elemental and Serra Angel deal 4 damage to each other' (or '3 and 6', in the order written): each deals
+    it to the other, when each one's power is that number."""
     a, b = r.name(m["a"]), r.name(m["b"])
-    n = int(m["n"])
-    if a is None or b is None or a == b or r.ctx.powers.get(a) != n or r.ctx.powers.get(b) != n:
+    n, k = int(m["n"]), int(m["m"] or m["n"])   # 'deal 3 and 6 to each other': in the order written
+    if a is None or b is None or a == b or r.ctx.powers.get(a) != n or r.ctx.powers.get(b) != k:
         return None
-    return [f"{a} deals {n} damage to {b}", f"{b} deals {n} damage to {a}"]
+    return [f"{a} deals {n} damage to {b}", f"{b} deals {k} damage to {a}"]
 
 
 def _elided_target(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -284,7 +284,8 @@ SENTENCE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<x>" + _N + r") deals? (?P<n>\d+)(?: combat)?(?: damage)?"), _elided_target),
     (re.compile(r"(?:[Tt]he |[Bb]oth |[Aa]ll )?(?:the )?(?:blockers|blocking creatures)(?: together)? deal "
                 r"(?P<n>\d+)(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _blockers_deal),
-    (re.compile(r"(?P<a>" + _N + r") and (?P<b>" + _N + r") deal (?P<n>\d+)(?: combat)? damage to each other"),
+    (re.compile(r"(?P<a>" + _N + r") and (?P<b>" + _N + r") deal (?P<n>\d+)(?: and (?P<m>\d+))?(?: combat)? damage "
+                r"to each other"),
      _each_other),
     (re.compile(r"(?P<x>" + _N + r") (?:is|are) (?:an? |now )?(?P<pt>\d+/\d+) until (?:the )?end of (?:the )?turn"),
      _until_end_of_turn),

@@ -104,6 +104,20 @@ def referent(statement: str, players: Sequence[str]) -> str | None:
     return m[1]
 
 
+_GAPPED = re.compile(r"(?P<sv>(?P<p>[A-Z][\w'’\-]*) [a-z]+s) (?P<a>[^,;]+?) (?P<prep>with|targeting|to) (?P<b>[^,;]+?)"
+                     r"(?:,\s*and\s+|,\s*|\s+and\s+)(?P<c>[A-Z\"][^,;]*?) (?P=prep) (?P<d>[^,;]+)")
+
+
+def ungapped(sentence: str, players: Sequence[str]) -> str | None:
+    """'Bob blocks Craw Wurm with Hill Giant and Grizzly Bears with Llanowar Elves': the player and the verb left
+    out of the second of two parallel clauses (each with the same preposition) written again. None when the
+    sentence has no such clauses."""
+    m = _GAPPED.fullmatch(sentence)
+    if m is None or m["p"] not in players:
+        return None
+    return f"{m['sv']} {m['a']} {m['prep']} {m['b']}; {m['sv']} {m['c']} {m['prep']} {m['d']}"
+
+
 # ---------------------------------------------------------------------------------------------- 3. remarks
 _BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
 _REMARK = re.compile(r"\s*\(([^()]*)\)")
@@ -237,7 +251,7 @@ def _cards_list(m: re.Match[str]) -> str:
 _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"\b(?:did not|didn't) (?=[a-z])"), "does not "),
     (re.compile(r"(\d+)\s*(?:->|-->|→|=>|⇒)\s*(\d+)"), r"\2"),
-    (re.compile(r"\b(deals?|dealt) (\d+)(?= to\b| on\b)"), r"\1 \2 damage"),
+    (re.compile(r"\b(deals?|dealt) (\d+(?: and \d+)?)(?= to\b| on\b)"), r"\1 \2 damage"),
     (re.compile(r"\b(assigns?|deals?) all (?:of )?(\d+)"), r"\1 \2"),
     (re.compile(r"\btramples? (?:over )?(\d+)(?: damage)? (?:over )?(?:on)?to\b"), r"\1 to"),
     (re.compile(r"\b(untaps) (?:her|his|their) permanents\b"), r"\1 all permanents"),
@@ -254,11 +268,16 @@ _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
 _BARE_AMOUNT = re.compile(r"(?:^|(?<=, )|(?<= and ))(?P<x>(?:the )?" + _NAME + r") (?P<n>\d+)(?=,| and |$)")
 
 
+_BOTH = re.compile(r"(?P<head>(?P<subj>(?:the )?" + _NAME + r" and (?:the )?" + _NAME + r") [a-z].*?"
+                   r"(?:,\s*(?:and\s+)?|\s+and\s+))(?:they )?both (?=[a-z])")
+
+
 def words(text: str, damage: bool = False, players: Sequence[str] = ()) -> str:
     """The sentence with the words the canonical forms write otherwise rewritten (see the module's doc). With
     `damage` (a sentence about damage: under a combat damage heading, or after 'deals' in the same sentence), a
     clause that is a name and a number ('the Bear 2', 'Lion 2') is what that creature deals."""
     text = _present(text)
+    text = _BOTH.sub(lambda m: f"{m['head']}{m['subj']} ", text)   # 'A and B deal 2 to each other, both die'
     for pattern, repl in _WORD_RULES:
         text = pattern.sub(repl, text)
     if damage or re.search(r"\bdeals? \d+", text):
@@ -306,6 +325,9 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
         return [alone]   # a heading alone
     for sentence in sentences(rest):
         bare, remarks = set_aside(sentence)
+        on_stack = [*r.ctx.stack, *(f"{a} ability" for a in r.ctx.abilities)]
+        if it is None and not out and len(on_stack) == 1 and re.match(r"It (?:resolves|resolved|is countered)", bare):
+            it = on_stack[0]   # a line's first word: the one object on the stack
         if re.match(r"[Ii]t (?=[a-z])", bare):
             if it is None:
                 return None
@@ -321,6 +343,9 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
         if step2 is not None and out and step2 != out[-1]:
             return None
         read = r.line(bare2 if step2 is not None else bare)
+        if read is None and (parallel := ungapped(bare, r.ctx.players)) is not None:
+            parts = [r.line(p) for p in parallel.split("; ")]
+            read = None if None in parts else [x for p in parts for x in p or []]
         if read is None:
             return None
         subject = next((s.split(" ")[0] for s in read if s.split(" ")[0] in r.ctx.players), None)
