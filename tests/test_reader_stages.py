@@ -109,7 +109,11 @@ def test_a_remark_narrates_an_event_or_not(remark: str, event: bool) -> None:
 
 # ---------------------------------------------------------------------- 4. words
 @pytest.mark.parametrize(("written", "canonical_words"), [
-    ("Bob's Armodon dealt 3 to the Baloth", "Bob's Armodon deals 3 damage to the Baloth"),
+    ("Bob's Armodon dealt 3 to the Baloth", "Bob's Armodon deals 3 damage to Baloth"),
+    ("Bob takes 2 from the Bears", "Bob takes 2 from Bears"),
+    ("Alice casts Jace, the Mind Sculptor", "Alice casts Jace, the Mind Sculptor"),   # inside a name: kept
+    ("Alice plays Dance of the Manse", "Alice plays Dance of the Manse"),
+    ("Giant deals 3 to the Elves, which die", "Giant deals 3 damage to Elves, which dies"),
     ("Trained Armodon, Runeclaw Bear and Llanowar Elves died", "Trained Armodon, Runeclaw Bear and Llanowar Elves die"),
     ("Alice tapped five Plains for {3}{W}{W} and cast Serra Angel",
      "Alice taps five Plains for {3}{W}{W} and casts Serra Angel"),
@@ -135,7 +139,7 @@ def test_words_the_canonical_forms_write_otherwise(written: str, canonical_words
 def test_in_a_damage_sentence_a_name_and_a_number_is_what_the_creature_deals() -> None:
     assert words("Lion 2, Wall 3, Bob went to 15", True, PLAYERS) == "Lion deals 2, Wall deals 3, Bob goes to 15"
     assert words("Bob's Armodon dealt 3 to the Baloth, the Bear 2 and the Elves 1", False, PLAYERS) == \
-        "Bob's Armodon deals 3 damage to the Baloth, the Bear deals 2 and the Elves deals 1"
+        "Bob's Armodon deals 3 damage to Baloth, the Bear deals 2 and Elves deals 1"
     assert words("Alice 18, Bob 15", True, PLAYERS) == "Alice 18, Bob 15"   # a player and a number: life
 
 

@@ -256,6 +256,8 @@ _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(r"\btramples? (?:over )?(\d+)(?: damage)? (?:over )?(?:on)?to\b"), r"\1 to"),
     (re.compile(r"\b(untaps) (?:her|his|their) permanents\b"), r"\1 all permanents"),
     (re.compile(r"\bbecomes (tapped|untapped)\b"), r"is \1"),
+    (re.compile(r"\b(which|that|who) (?:die|are destroyed)\b"), r"\1 dies"),   # one permanent: 'the Elves, which die'
+    (re.compile(r"\b(which|that|who) are destroyed\b"), r"\1 is destroyed"),
     (re.compile(r"(" + _NAME + r")['’]s? (?:triggered ability|trigger|ability) (?:goes on|is put on|goes onto|is put "
                 r"onto) the stack"), r"\1 ability triggers"),
     (re.compile(r"(" + _NAME + r")['’]s? (?:trigger|triggered ability) (?=resolves|triggers)"), r"\1 ability "),
@@ -272,11 +274,26 @@ _BOTH = re.compile(r"(?P<head>(?P<subj>(?:the )?" + _NAME + r" and (?:the )?" + 
                    r"(?:,\s*(?:and\s+)?|\s+and\s+))(?:they )?both (?=[a-z])")
 
 
+_ARTICLE = re.compile(r"(?:(?<=^)|(?<= ))(?:[Tt]he|an?|her|his|their) (?=[A-Z\"])")
+_BEFORE_ARTICLE = {"", "to", "on", "at", "with", "from", "targeting", "blocks", "attacks", "casts", "plays", "taps",
+                   "untaps", "by", "and", "deals", "assigns", "sacrifices", "discards", "destroys", "exiles", "kills",
+                   "hits", "blocking", "attacking"}
+
+
+def _without_articles(text: str) -> str:
+    """'takes 2 from the Bears' → 'from Bears': an article or a possessive before a name, after a verb or a
+    preposition (not inside a name: 'Jace, the Mind Sculptor', 'Dance of the Manse')."""
+    def one(m: re.Match[str]) -> str:
+        before = text[:m.start()].rstrip().rsplit(" ", 1)[-1] if text[:m.start()].strip() else ""
+        return "" if before in _BEFORE_ARTICLE else m[0]
+    return _ARTICLE.sub(one, text)
+
+
 def words(text: str, damage: bool = False, players: Sequence[str] = ()) -> str:
     """The sentence with the words the canonical forms write otherwise rewritten (see the module's doc). With
     `damage` (a sentence about damage: under a combat damage heading, or after 'deals' in the same sentence), a
     clause that is a name and a number ('the Bear 2', 'Lion 2') is what that creature deals."""
-    text = _present(text)
+    text = _without_articles(_present(text))
     text = _BOTH.sub(lambda m: f"{m['head']}{m['subj']} ", text)   # 'A and B deal 2 to each other, both die'
     for pattern, repl in _WORD_RULES:
         text = pattern.sub(repl, text)
