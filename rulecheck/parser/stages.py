@@ -15,8 +15,14 @@ reader can't read it as written. Each stage is general and tested on its own (te
 4. `words` — words the canonical forms write otherwise: the past tense in the present ('dealt' → 'deals', 'did
    not block' → 'does not block'), plural after a list of names ('A, B and C died' → 'die'), 'deals 3 to' →
    'deals 3 damage to', arrows ('20 → 17' → '17'), 'assigns all 6' → 'assigns 6', 'tramples 3 over to Bob' → '3 to
-   Bob', 'her permanents' → 'all permanents', "X's trigger goes on the stack" → 'X ability triggers', 'N cards:
-   A and B' → 'A, B' when the list has N names, 'N damage on X' → 'N damage to X'.
+   Bob', 'her permanents' → 'all permanents', 'from the Bears' → 'from Bears', 'which die' → 'which dies', "X's
+   trigger goes on the stack" → 'X ability triggers', 'N cards: A and B' → 'A, B' when the list has N names, 'N
+   damage on X' → 'N damage to X', 'A and B deal 2 to each other, both die' → '..., A and B die', and in a
+   sentence about damage 'the Bear 2' → 'the Bear deals 2'.
+
+Between them: parallel clauses with the player and verb left out ('Bob blocks A with B and C with D'), 'taps all
+three' (the player's untapped lands, when exactly that many), and 'It resolves' first on a line with one object on
+the stack.
 
 Then each sentence goes to the reader's clauses (the grammar, then the phrasing families). Every stage only
 rewrites words whose meaning is certain; the reader refuses what it can't read, and the line stays a syntax
