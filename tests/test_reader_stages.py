@@ -192,6 +192,9 @@ GOBLINS = CARDS + ("Alice controls Mountain, Mountain\nAlice holds Mountain, Rag
                        "Shock deals 2 damage to Giant Spider"),
     (GOBLINS, "Alice plays a Mountain and taps all three for RRR.",
      "Alice plays Mountain; Alice taps Mountain, Mountain, Mountain for {R}{R}{R}"),
+    (GOBLINS.replace("in precombat main phase", "in cleanup step").replace("Alice holds Mountain, Raging Goblin",
+     "Alice holds Mountain, Mountain, Mountain, Mountain, Mountain, Mountain, Mountain, Raging Goblin"),
+     "Alice discards Raging Goblin (8 cards down to 7).", "Alice discards Raging Goblin; Alice has 7 cards in hand"),
     (LION + "Bob declares no blockers\n", "Damage - Bob takes 4, down to 16.",
      "combat damage step; Silvercoat Lion deals 2 damage to Bob; Goblin Piker deals 2 damage to Bob; "
      "Bob has 16 life"),
@@ -218,6 +221,9 @@ def test_a_line_read_through_the_stages(before: str, line: str, canonical: str) 
     # a remark that can't be checked against the amounts, or narrates an event the line doesn't
     (BALOTH, "Bob's Armodon dealt 3 to the Baloth, the Bear 2 and the Elves 1 (7 in all)."),
     (SHOCK, "Alice casts Shock targeting Giant Spider (Bob draws a card)."),
+    (SHOCK, "Alice casts Shock targeting Bob (6 cards left); Bob draws a card."),   # whose hand?
+    (LION + "Bob declares no blockers\ncombat damage step\n",
+     "Silvercoat Lion deals 2 damage to Bob (that is 2 of his 20 life total)."),   # a number about life, unread
     # 'for it' with a land whose mana is not certain from its name, or a land she doesn't control
     (SHOCK, "Alice casts Shock on Bob's Giant Spider (taps Bob's Giant Spider for it)."),
     (SHOCK, "Alice casts Shock on Bob's Giant Spider (taps her Mountain)."),   # for what mana?

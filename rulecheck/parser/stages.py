@@ -162,8 +162,8 @@ def _life_of(statements: Sequence[str], players: Sequence[str]) -> str | None:
     return who.pop() if len(who) == 1 else None
 
 
-def read_remark(r: _Reader, remark: str, before: str, statements: list[str], subject: str | None) \
-        -> tuple[list[str], list[str]] | None:
+def read_remark(r: _Reader, remark: str, before: str, statements: list[str], subject: str | None,
+                hand: str | None = None) -> tuple[list[str], list[str]] | None:
     """The statements a remark adds (before the sentence's, after them); ([], []) for commentary; None when the
     remark can't be read for sure."""
     first: list[str] = []
@@ -174,12 +174,20 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
         if not part:
             continue
         players = r.ctx.players
-        if (m := re.fullmatch(r"(?:(?P<p>[A-Z][\w'’\-]*)(?:'s life)?:? )?(?:is |goes |goes down |drops )?"
-                              r"(?:at |to |now at |now |on )?(?P<n>\d+)(?: life)?(?: left)?", part)) is not None:
+        if (m := re.fullmatch(r"(?:(?P<p>[A-Z][\w'’\-]*)(?:'s life)?:? |[Ll]ife(?: total)?:? )?"
+                              r"(?:is |goes |goes down |drops )?(?:at |to |now at |now |on )?(?P<n>\d+)(?: life)?"
+                              r"(?: left)?", part)) is not None:
             who = r.player(m["p"]) if m["p"] else _life_of(statements, players)
             if who is None or not r.ctx.started:
                 return None
             after.append(f"{who} has {m['n']} life")
+            continue
+        if (m := re.fullmatch(r"(?:\d+ cards? )?(?:(?:down |up )?to |now )?(?P<n>\d+) cards?(?: left)?(?: in hand)?"
+                              r"|\d+ cards? (?:down |up )?to (?P<m>\d+)", part)) is not None:
+            if hand is None:
+                return None   # a hand size: of the one player the line is about
+            n = m["n"] or m["m"]
+            after.append(f"{hand} has {n} card{'s' if n != '1' else ''} in hand")
             continue
         if (m := re.fullmatch(r"(?P<x>it|[A-Z\"].*?) (?:already )?has (?P<n>\d+) damage(?: (?:marked )?on it)?"
                               r"(?: already)?", part)) is not None:
@@ -217,8 +225,8 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
                 return None   # the mana for the spell ('for it'), certain only from a basic land's name
             first.append(f"{subject} taps {x} for {_BASIC[x]}")
             continue
-        if narrates_event(part):
-            return None   # an event in a remark: never swallowed
+        if narrates_event(part) or re.search(r"\d", part) and re.search(r"\b(?:life|damage|at|to|total)\b", part):
+            return None   # an event in a remark is never swallowed, nor a fact that can't be checked
     return first, after
 
 
@@ -346,6 +354,7 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
     it: str | None = None
     if step is None and (alone := step_name(rest, step_of)) is not None:
         return [alone]   # a heading alone
+    named = [p for p in r.ctx.players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w])", code)]
     for sentence in sentences(rest):
         bare, remarks = set_aside(sentence)
         on_stack = [*r.ctx.stack, *(f"{a} ability" for a in r.ctx.abilities)]
@@ -372,10 +381,11 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
         if read is None:
             return None
         subject = next((s.split(" ")[0] for s in read if s.split(" ")[0] in r.ctx.players), None)
+        hand = named[0] if len(named) == 1 else None   # the one player the line names
         first: list[str] = []
         after: list[str] = []
         for remark, before in remarks:
-            facts = read_remark(r, remark, before, read, subject)
+            facts = read_remark(r, remark, before, read, subject, hand)
             if facts is None:
                 return None
             first += facts[0]
