@@ -200,9 +200,13 @@ GOBLINS = CARDS + ("Alice controls Mountain, Mountain\nAlice holds Mountain, Rag
      "Bob has 16 life"),
     (LION + "Bob declares no blockers\n", "Combat damage: Silvercoat Lion deals 2 to Bob (Bob at 18).",
      "combat damage step; Silvercoat Lion deals 2 damage to Bob; Bob has 18 life"),
+    (LION + "Bob declares no blockers\ncombat damage step\n",
+     "Combat damage - Silvercoat Lion deals 2 to Bob (Bob 18).",
+     "Silvercoat Lion deals 2 damage to Bob; Bob has 18 life"),   # the heading of the step it is in: nothing
     (SHOCK + "Alice taps Mountain for {R}\nAlice casts Shock targeting Giant Spider\n",
      "It resolves and Giant Spider has 2 damage.", "Shock resolves; Giant Spider has 2 damage"),
-    (LION.replace("Alice attacks Bob with Silvercoat Lion, Goblin Piker\n", ""),
+    (LION.replace("Alice attacks Bob with Silvercoat Lion, Goblin Piker\n", "")
+     .replace("in declare attackers step", "in beginning of combat step"),
      "Attackers: Alice attacks with Silvercoat Lion.",
      "declare attackers step; Alice attacks Bob with Silvercoat Lion"),
     (LION + "Bob blocks Silvercoat Lion with Runeclaw Bear\ncombat damage step\n",

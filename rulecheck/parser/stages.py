@@ -348,7 +348,7 @@ def all_of(r: _Reader, sentence: str) -> str | None:
 def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[str] | None:
     """The canonical statements of a line read through the stages, or None when a stage or a clause refuses."""
     step, rest = heading(code.strip().rstrip(".!").strip(), step_of)
-    out: list[str] = [step] if step is not None else []
+    out: list[str] = [step] if step is not None and step != r.ctx.step else []   # the step it is in: nothing
     if step is not None:
         r.heading = step
     it: str | None = None
