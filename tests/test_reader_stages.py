@@ -69,6 +69,7 @@ def test_a_line_is_cut_into_sentences() -> None:
         ["Phyrexian Arena's trigger goes on the stack", "It resolves: Alice draws a card (19)"]
     assert sentences("Lava Axe resolves; it deals 5 damage to Bob (Bob at 15).") == \
         ["Lava Axe resolves", "it deals 5 damage to Bob (Bob at 15)"]
+    assert sentences("Alice passes priority; ; Bob passes") == ["Alice passes priority", "", "Bob passes"]
 
 
 @pytest.mark.parametrize(("statement", "it"), [

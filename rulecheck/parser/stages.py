@@ -87,9 +87,9 @@ def step_name(written: str, step_of: Callable[[str], str | None]) -> str | None:
 
 # ---------------------------------------------------------------------------------------------- 2. sentences
 def sentences(text: str) -> list[str]:
-    """A line cut at '. ' and '; ' (a period inside a name or a number doesn't end a sentence)."""
-    return [s.strip() for s in re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])|;\s+", text.strip().rstrip(".!"))
-            if s.strip()]
+    """A line cut at '. ' and '; ' (a period inside a name or a number doesn't end a sentence); an empty piece
+    ('Alice passes; ; Bob passes') stays, for the reader to refuse."""
+    return [s.strip() for s in re.split(r"(?<=[a-z0-9)\]])\.\s+(?=[A-Z])|;\s*", text.strip().rstrip(".!;"))]
 
 
 def referent(statement: str, players: Sequence[str]) -> str | None:
@@ -356,6 +356,8 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
         return [alone]   # a heading alone
     named = [p for p in r.ctx.players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w])", code)]
     for sentence in sentences(rest):
+        if not sentence:
+            return None
         bare, remarks = set_aside(sentence)
         on_stack = [*r.ctx.stack, *(f"{a} ability" for a in r.ctx.abilities)]
         if it is None and not out and len(on_stack) == 1 and re.match(r"It (?:resolves|resolved|is countered)", bare):
