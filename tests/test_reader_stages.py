@@ -9,13 +9,16 @@ from __future__ import annotations
 import pytest
 
 from rulecheck.checker import check_text
-from rulecheck.parser.forgiving import _step_of
+from rulecheck.parser import SyntaxProblem, parse_line
+from rulecheck.parser.forgiving import _Reader, _step_of
+from rulecheck.parser.phrasings import ReadingContext
 from rulecheck.parser.stages import (
     heading,
     narrates_event,
     referent,
     sentences,
     set_aside,
+    staged,
     step_name,
     ungapped,
     words,
@@ -142,6 +145,14 @@ def test_in_a_damage_sentence_a_name_and_a_number_is_what_the_creature_deals() -
     assert words("Bob's Armodon dealt 3 to the Baloth, the Bear 2 and the Elves 1", False, PLAYERS) == \
         "Bob's Armodon deals 3 damage to Baloth, the Bear deals 2 and Elves deals 1"
     assert words("Alice 18, Bob 15", True, PLAYERS) == "Alice 18, Bob 15"   # a player and a number: life
+
+
+def test_a_card_definition_or_a_header_is_not_normalised() -> None:
+    ctx = ReadingContext(players=PLAYERS, names=("Hill Giant",), started=True, active="Alice")
+    reader = _Reader(ctx, lambda t: not isinstance(parse_line(t, 1), SyntaxProblem))
+    assert staged(reader, 'card Hill Giant: creature 3/3, "Whenever it dealt 3 to the Bears, it died."', _step_of) \
+        is None
+    assert staged(reader, "players: Alice, Bob (both at 20 -> 18)", _step_of) is None
 
 
 # ---------------------------------------------------------------------- all the stages: whole lines

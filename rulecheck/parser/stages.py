@@ -346,7 +346,10 @@ def all_of(r: _Reader, sentence: str) -> str | None:
 
 # ---------------------------------------------------------------------------------------------- all together
 def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[str] | None:
-    """The canonical statements of a line read through the stages, or None when a stage or a clause refuses."""
+    """The canonical statements of a line read through the stages, or None when a stage or a clause refuses. A
+    card definition or a header line is not normalised (its words are the card's or the game's own)."""
+    if re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
+        return None
     step, rest = heading(code.strip().rstrip(".!").strip(), step_of)
     out: list[str] = [step] if step is not None and step != r.ctx.step else []   # the step it is in: nothing
     if step is not None:
