@@ -268,6 +268,8 @@ _WORD_RULES: Sequence[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str
     (re.compile(r"\b(deals?|dealt) (\d+(?: and \d+)?)(?= to\b| on\b)"), r"\1 \2 damage"),
     (re.compile(r"\b(assigns?|deals?) all (?:of )?(\d+)"), r"\1 \2"),
     (re.compile(r"\btramples? (?:over )?(\d+)(?: damage)? (?:over )?(?:on)?to\b"), r"\1 to"),
+    (re.compile(r"\b(\d+)(?: damage)? (?:tramples?|tramples? over|goes over|carries over) (?:on)?to\b"), r"\1 to"),
+    (re.compile(r"\b(\d+) trample damage (?:on)?to\b"), r"\1 damage to"),
     (re.compile(r"\b(untaps) (?:her|his|their) permanents\b"), r"\1 all permanents"),
     (re.compile(r"\bbecomes (tapped|untapped)\b"), r"is \1"),
     (re.compile(r"\b(which|that|who) (?:die|are destroyed)\b"), r"\1 dies"),   # one permanent: 'the Elves, which die'
