@@ -14,6 +14,7 @@ from rulecheck.parser.forgiving import _Reader, _step_of
 from rulecheck.parser.phrasings import ReadingContext
 from rulecheck.parser.stages import (
     heading,
+    life_tail,
     narrates_event,
     referent,
     sentences,
@@ -109,6 +110,16 @@ def test_remarks_are_set_aside_with_what_was_written_before_them() -> None:
 ])
 def test_a_remark_narrates_an_event_or_not(remark: str, event: bool) -> None:
     assert narrates_event(remark) is event
+
+
+@pytest.mark.parametrize(("line", "remark"), [
+    ("Grizzly Bears deals 2 to Bob, life 18", "Grizzly Bears deals 2 to Bob (18)"),
+    ("Grizzly Bears deals 2 damage to Bob => 18", "Grizzly Bears deals 2 damage to Bob (18)"),
+    ("Bob takes 2 from Grizzly Bears. 18 life.", "Bob takes 2 from Grizzly Bears (18)"),
+    ("Alice casts Grizzly Bears for 2", "Alice casts Grizzly Bears for 2"),   # no life word: not a life total
+])
+def test_a_life_total_alone_at_the_end_is_a_remark(line: str, remark: str) -> None:
+    assert life_tail(line) == remark
 
 
 # ---------------------------------------------------------------------- 4. words

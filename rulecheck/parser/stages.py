@@ -230,6 +230,17 @@ def read_remark(r: _Reader, remark: str, before: str, statements: list[str], sub
     return first, after
 
 
+_LIFE_TAIL = re.compile(r"(?:\s*[,;]\s*|\.\s+|\s+)(?:(?:[-=]>|→)\s*(?P<a>\d+)(?: life)?|[Ll]ife:?\s*(?P<b>\d+)"
+                        r"|(?P<c>\d+) life(?: left)?)\.?$")
+
+
+def life_tail(line: str) -> str:
+    """A life total alone at the end of a line ('..., life 18', '=> 18', '. 18 life.') written as a remark, '(18)':
+    the life of the one player the sentence before changed (read with the remarks)."""
+    m = _LIFE_TAIL.search(line)
+    return line if m is None else f"{line[:m.start()]} ({m['a'] or m['b'] or m['c']})"
+
+
 # ---------------------------------------------------------------------------------------------- 4. words
 _BASE = {"deals": "deal", "dies": "die", "attacks": "attack", "blocks": "block", "goes": "go", "is": "are",
          "has": "have", "gets": "get", "becomes": "become", "resolves": "resolve", "assigns": "assign",
@@ -352,7 +363,7 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
     card definition or a header line is not normalised (its words are the card's or the game's own)."""
     if re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
         return None
-    step, rest = heading(code.strip().rstrip(".!").strip(), step_of)
+    step, rest = heading(life_tail(code.strip().rstrip(".!").strip()), step_of)
     out: list[str] = [step] if step is not None and step != r.ctx.step else []   # the step it is in: nothing
     if step is not None:
         r.heading = step
