@@ -47,7 +47,12 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
                       and assigns_this_step(g, p)), explicit=g.mode == "explicit",
         creatures=tuple(p.name for p in permanents if p.is_creature()),
         first_strike=any(strikes_first(g, p) for p in permanents if p.in_combat),
-        stack=tuple(item.source for item in g.stack if item.kind == "spell"))
+        stack=tuple(item.source for item in g.stack if item.kind == "spell"),
+        abilities=tuple(item.source for item in g.stack if item.kind != "spell"),
+        unblocked={p.name: p.attacking for p in permanents if p.in_combat and p.attacking in g.players
+                   and not p.blocked and not p.blockers},
+        untapped_lands=tuple((p.controller, strip_copy(p.name)) for p in permanents
+                             if "land" in p.types and not p.tapped))
 
 
 # the player the last clause of a line read by the reader is about, and that line: 'She' on the next line

@@ -24,6 +24,8 @@ from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
+from .stages import narrates_event, staged
+from .takes import unblocked_deal
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ _IN_COMBAT = re.compile(r"(?:they |the )?(?:both|all)(?: (?P<n>two|three|four|fi
 _LAST_NAME = re.compile(r"([A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*)(?: for \{[^;]*)?$")   # 'it'
 _ASIDE = re.compile(r"\s*\((?!\d+\)|[0-9WUBRGCX{}]+\)|extra|(?:by )?(?:tapping|paying|sacrificing|discarding)\b)"
                     r"[^()]*\)\s*$")
+_NOT_A_NAME = re.compile(r"(?:It|They|The [a-z][\w'’\-]*) ")   # a pronoun, or 'The ability': not a card's name
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
 _STEP_WORDS: dict[str, str] = {
     "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
@@ -72,7 +75,7 @@ _STEP_NAMES = re.compile(r"(?:the\s+)?(?P<s>(?:first|second) combat damage step|
                          r"(?:\s+(?P<edge>begins|starts|ends))?")
 _LIFE_VERBS = r"(?:is\s+(?:still\s+|now\s+|back\s+)?(?:at\s+|on\s+)?|still\s+(?:at\s+|on\s+)?" \
               r"|goes\s+(?:down\s+|up\s+)?to\s+|going\s+to\s+" \
-              r"|drops\s+to\s+|falls\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+|(?:dropping|falling)\s+to\s+)"
+              r"|drops\s+to\s+|falls\s+to\s+|(?:is\s+|now\s+)?down\s+to\s+|to\s+|at\s+|now\s+at\s+|ends\s+at\s+|(?:dropping|falling)\s+to\s+)"
 
 
 class _Reader:
@@ -147,7 +150,7 @@ class _Reader:
         if self.budget < 0:
             return None
         text = text.strip().rstrip(".!").strip()
-        text = _ASIDE.sub("", undecorated(text)).strip()
+        text = _ASIDE.sub(_kept, undecorated(text)).strip()
         if not text:
             return None
         after = life_after(text, self.ctx.players) if self.ctx.started else None
@@ -156,7 +159,7 @@ class _Reader:
             return [*first, after[1]] if first is not None else None
         if text.startswith(("card ", "title", "players", "turn ")):
             return self.clause(text)
-        if subject is not None and text[0].islower():
+        if subject is not None and text[0].islower() and not re.match(r"(?:both|all|they|each)\b", text):
             text = f"{subject} {text}"
         whole = self.clause(text)
         if whole is not None:
@@ -202,7 +205,7 @@ class _Reader:
                 and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
                 and (cast_on["on"] == "on" or self.name(_DETERMINER.sub("", cast_on["rest"]))):
             return self.clause(f"{cast_on['head']} targeting {cast_on['rest']}")
-        if self.parses(text):
+        if self.parses(text) and not _NOT_A_NAME.match(text):
             return [self.subject_in_full(text)]
         if (quiet := nothing(self, text)) is not None:
             return quiet
@@ -213,6 +216,12 @@ class _Reader:
                 if out is not None and all(self.parses(s) for s in out):
                     return out
         return None
+
+
+def _kept(m: re.Match[str]) -> str:
+    """An aside kept for the stages (stages.py): one that narrates an event, never dropped, or states a number (a
+    life total, damage: a fact they check)."""
+    return m[0] if narrates_event(m[0]) or re.search(r"\d", m[0]) else ""
 
 
 def _subject_of(statement: str) -> str | None:
@@ -266,7 +275,10 @@ def _life(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _takes(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    return _life(r, m)
+    """'Bob takes 4, goes to 16': the damage narrated before, or the attackers' damage (takes.py)."""
+    life = _life(r, m)
+    dealt = unblocked_deal(r.ctx, r.heading, m["p"], int(m["t"])) if life is not None else None
+    return [*dealt, *life] if dealt is not None and life is not None else life
 
 
 def _draws(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -429,7 +441,7 @@ _RULES: Sequence[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], list[
     (re.compile(r"(?P<list>.+?)(?: all| both)? (?P<verb>die|dies|are destroyed|both die|all die)"), _die),
     (re.compile(_P + r"(?:'s life(?: total)?)?:?\s+" + _LIFE_VERBS + r"(?P<n>\d+)(?:\s+life)?"), _life),
     (re.compile(_P + r"'s life(?: total)?(?::\s*|\s+is\s+)(?P<n>\d+)"), _life),
-    (re.compile(_P + r" takes (?:\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
+    (re.compile(_P + r" takes (?P<t>\d+)(?: damage)?,?\s+(?:and\s+)?" + _LIFE_VERBS
                 + r"(?P<n>\d+)(?: life)?"), _takes),
     (re.compile(_P + r" draws(?: for (?:the|her|his|their) turn| normally)?"), _draws),
     (_STEP_RE, _step),
@@ -479,7 +491,10 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
         # a turn header: only a number, a player and a first step are read; its other words mean something
         return turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
     out = _Reader(ctx, parses).line(code)
+    if out is None:   # the line through the normalisation stages (stages.py), then the same clauses
+        out = staged(_Reader(ctx, parses), code, _step_of)
     if out is None:
         return None
+    out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return canonical if canonical.strip() != code.strip() else None

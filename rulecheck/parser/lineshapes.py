@@ -226,5 +226,7 @@ def it_names(before: str, after: str, last_name: re.Pattern[str]) -> str | None:
         r"[A-Z][\w'’\-]* casts (\"[^\"]+\"|[A-Z][^,;]*?)(?: targeting .*| paying .*)?", before)
     if cast is not None:
         return cast[1]
+    if re.match(r"it (?:resolves|is countered)\b", after):
+        return None   # only a spell or an ability resolves: after a clause that put none on the stack, not certain
     last = last_name.search(before)
     return last[1] if last is not None else None

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .takes import unblocked_deal
+
 
 @dataclass(frozen=True)
 class ReadingContext:
@@ -31,6 +33,9 @@ class ReadingContext:
     first_strike: bool = False           # a creature in combat deals first-strike damage
     explicit: bool = False               # explicit priority (software logs)
     stack: tuple[str, ...] = ()          # the spells on the stack, by name
+    abilities: tuple[str, ...] = ()      # the sources of the abilities on the stack
+    unblocked: dict[str, str] = field(default_factory=dict)     # an attacking creature not blocked -> the player
+    untapped_lands: tuple[tuple[str, str], ...] = ()            # (controller, name) of each untapped land
 
 
 class _Reader(Protocol):
@@ -154,6 +159,8 @@ def _takes_from(r: _Reader, m: re.Match[str]) -> list[str] | None:
     'Shock resolves; Grizzly Bears takes 2 damage', 'Shock resolves: 2 damage to Grizzly Bears': the spell that
     resolved earlier on the line deals it."""
     source, target = r.name(m.groupdict().get("x") or r.resolved), r.name(m["y"])
+    if source is None and target is not None and not m.groupdict().get("x") and not r.resolved:
+        return unblocked_deal(r.ctx, r.heading, target, int(m["n"]))
     if source is None or target is None:
         return None
     return r.clause(f"{source} deals {m['n']} damage to {target}")
@@ -234,7 +241,8 @@ def _cast_for(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 def _untaps(r: _Reader, m: re.Match[str]) -> list[str] | None:
     player = r.player(m["p"])
-    return [f"{player} untaps all permanents"] if player is not None and r.ctx.step == "untap step" else None
+    return [f"{player} untaps all permanents"] if player is not None and "untap step" in (r.ctx.step, r.heading) \
+        else None
 
 
 def _in_play(r: _Reader, m: re.Match[str]) -> list[str] | None:

@@ -25,6 +25,7 @@ _COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 
 class _Reader(Protocol):
     ctx: ReadingContext
+    heading: str | None
     last: str   # the canonical statement read just before, on the same line ("" at the line's start)
 
     def name(self, written: str) -> str | None: ...
@@ -87,20 +88,26 @@ def _blockers_deal(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _each_other(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    """'Air Elemental and Serra Angel deal 4 damage to each other': each deals it to the other, when each one's
-    power is that number."""
+    """'Air Elemental and Serra Angel deal 4 damage to each other' (or '3 and 6', in the order written): each deals
+    it to the other, when each one's power is that number."""
     a, b = r.name(m["a"]), r.name(m["b"])
-    n = int(m["n"])
-    if a is None or b is None or a == b or r.ctx.powers.get(a) != n or r.ctx.powers.get(b) != n:
+    n, k = int(m["n"]), int(m["m"] or m["n"])   # 'deal 3 and 6 to each other': in the order written
+    if a is None or b is None or a == b or r.ctx.powers.get(a) != n or r.ctx.powers.get(b) != k:
         return None
-    return [f"{a} deals {n} damage to {b}", f"{b} deals {n} damage to {a}"]
+    return [f"{a} deals {n} damage to {b}", f"{b} deals {k} damage to {a}"]
 
 
 def _elided_target(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Hill Giant deals 3 damage to Enormous Baloth, Runeclaw Bear deals 2': a damage clause without its target
     after one with a target, on the same line: the same target."""
     before = re.fullmatch(r".+ deals \d+ (?:combat )?damage to (.+)", r.last)
-    return r.clause(f"{m['x']} deals {m['n']} damage to {before[1]}") if before is not None else None
+    if before is not None:
+        return r.clause(f"{m['x']} deals {m['n']} damage to {before[1]}")
+    x = r.name(m["x"])   # an unblocked attacker in combat damage ('Combat damage - Lion 2'): the player it attacks
+    if x is None or "combat damage step" not in (r.ctx.step or "", r.heading or "") or r.ctx.blockers \
+            or x not in r.ctx.unblocked:
+        return None
+    return r.clause(f"{x} deals {m['n']} damage to {r.ctx.unblocked[x]}")
 
 
 def _until_end_of_turn(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -243,6 +250,7 @@ def _dash_heading(r: _Reader, m: re.Match[str]) -> list[str] | None:
     step = r.clause(m["h"])
     if step is None or len(step) != 1 or not re.fullmatch(r"[a-z ]+(?:step|phase)", step[0]):
         return None
+    r.heading = step[0]
     rest = r.line(m["rest"])
     return [*step, *rest] if rest is not None else None
 
@@ -276,7 +284,8 @@ SENTENCE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<x>" + _N + r") deals? (?P<n>\d+)(?: combat)?(?: damage)?"), _elided_target),
     (re.compile(r"(?:[Tt]he |[Bb]oth |[Aa]ll )?(?:the )?(?:blockers|blocking creatures)(?: together)? deal "
                 r"(?P<n>\d+)(?: combat)?(?: damage)? to (?P<y>" + _N + ")"), _blockers_deal),
-    (re.compile(r"(?P<a>" + _N + r") and (?P<b>" + _N + r") deal (?P<n>\d+)(?: combat)? damage to each other"),
+    (re.compile(r"(?P<a>" + _N + r") and (?P<b>" + _N + r") deal (?P<n>\d+)(?: and (?P<m>\d+))?(?: combat)? damage "
+                r"to each other"),
      _each_other),
     (re.compile(r"(?P<x>" + _N + r") (?:is|are) (?:an? |now )?(?P<pt>\d+/\d+) until (?:the )?end of (?:the )?turn"),
      _until_end_of_turn),
