@@ -4,6 +4,8 @@ as a whole once a statement that doesn't continue it arrives."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ... import nodes as n
 from ...cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ...game.combat import (
@@ -28,6 +30,7 @@ from ...game.combat import (
     protector,
     triggers_on_attacking_alone,
 )
+from ...game.game import NotOnBattlefield
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
 from ..context import Declaration, Replay
@@ -90,12 +93,24 @@ def declare_attackers(r: Replay, stmt: n.DeclareAttackers) -> None:
     if stmt.target is not None:
         target_name = _attack_target(r, stmt, stmt.target, player)
     for ref in stmt.attackers:
-        p = g.perm(ref, prefer=lambda q: q.controller == player and q.pid not in decl.declared)
+        p = _declared(r, stmt, ref, lambda q: q.controller == player and q.pid not in decl.declared)
+        if p is None:
+            continue
         decl.add(p.pid, [target_name] if target_name else [], stmt)
         if stmt.band:
             decl.banded.append(p.pid)
         if wrong_player or _attacker_problem(r, stmt, p, player):
             decl.bad.add(p.pid)
+
+
+def _declared(r: Replay, stmt: n.Statement, ref: n.Ref, prefer: Callable[[Permanent], bool]) -> Permanent | None:
+    """A creature the declaration names; one that isn't on the battlefield gets its `state` finding, and the
+    others of the declaration attack or block all the same (one fault, one finding)."""
+    try:
+        return r.game.perm(ref, prefer=prefer)
+    except NotOnBattlefield as err:
+        r.state(err.ref, stmt.span.line, err.message)
+        return None
 
 
 def _attack_target(r: Replay, stmt: n.Statement, ref: n.Ref, player: str) -> str | None:
@@ -275,7 +290,9 @@ def declare_blockers(r: Replay, stmt: n.DeclareBlockers) -> None:
         r.flag(stmt, "509.1", f"{player} declares blockers, but {player} is the active player; only defending "
                               "players declare blockers")
     for ref in stmt.blockers:
-        b = g.perm(ref, prefer=lambda q: q.controller == player)
+        b = _declared(r, stmt, ref, lambda q: q.controller == player)
+        if b is None:
+            continue
         decl.add(b.pid, [a.name for a in attackers], stmt)
         if wrong_player:
             decl.bad.add(b.pid)
