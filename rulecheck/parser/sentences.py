@@ -13,14 +13,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .phrasings import ReadingContext
+from .phrasings import NUMBER_WORDS, ReadingContext
 
 _N = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _NAMES = _N + r"(?:(?:,\s*|\s+and\s+)" + _N + r")*"
 _MANA = r"(?:\{[0-9WUBRGCX]+\}|[0-9]+|[WUBRGCX])+"
-_COUNT = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-          "ten": 10}
+_COUNT = NUMBER_WORDS
 
 
 class _Reader(Protocol):

@@ -34,11 +34,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from .phrasings import PAST, ReadingContext
+from .phrasings import NUMBER_WORDS, PAST, ReadingContext
 
 _NAME = r"[A-Z\"][\w'’\-\"]*(?: (?:of |the |de |from )?[A-Z\"][\w'’\-\"]*)*"
-_NUMBER = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-           "ten": 10}
+_NUMBER = NUMBER_WORDS
 
 
 class _Reader(Protocol):
