@@ -13,9 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "craw-wurm.transcript"
 
 # Run `rulecheck check ARGS...` as the console script does, and write the modules it imported (beyond those the
-# interpreter had already: `site`, an editable install's finder) to the file named first.
+# interpreter had already: `site`, an editable install's finder, and pathlib's) to the file named first.
 RUN = r"""
 import contextlib, io, sys
+import pathlib   # rulecheck uses pathlib; on Python 3.11 it imports urllib.parse, which an editable install's
+                 # finder has imported already, a wheel install's not: counted as already there either way
 before = set(sys.modules)
 out, args = sys.argv[1], sys.argv[2:]
 sys.argv = ["rulecheck", "check", *args]
