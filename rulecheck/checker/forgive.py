@@ -74,9 +74,15 @@ def _parses(text: str) -> bool:
     return not isinstance(parse_line(text, 1), SyntaxProblem)
 
 
+READ_LIMIT = 600   # characters: a judge's natural line is far shorter (the longest in the rounds: 258); the reader's
+# patterns are not all linear in a line's length, and a line the grammar rejects must not cost more than a moment
+
+
 def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.Statement], Violation] | None:
     """The statements of the canonical line the reader makes of `code`, on `code`'s line, and the note saying so;
-    None when the line can't be read without guessing."""
+    None when the line can't be read without guessing, or is longer than READ_LIMIT."""
+    if len(code.strip()) > READ_LIMIT:
+        return None
     try:
         canonical = read(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error

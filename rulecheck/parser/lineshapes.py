@@ -36,7 +36,7 @@ def turn_header(text: str, players: Sequence[str], step_of: Callable[[str], str 
     return f"turn {number}: {player}, in {step}" if step else None
 
 
-_COST = re.compile(r"(?:mana )?costs? (?P<m>(?:[0-9]+|[WUBRGCX])+)")
+_COST = re.compile(r"(?:mana )?costs? (?P<m>(?:[0-9]|[WUBRGCX])+)")
 
 
 def mana_cost(prop: str) -> str | None:
@@ -86,7 +86,7 @@ def life_after(text: str, players: Sequence[str]) -> tuple[str, str] | None:
     return m["head"] + m["p"], f"{m['p']} has {m['n']} life"
 
 
-_MANA_TOKEN = r"(?:\{[0-9WUBRGCX]+\}|[0-9]+|[WUBRGCX])+"
+_MANA_TOKEN = r"(?:\{[0-9WUBRGCX]+\}|[0-9]|[WUBRGCX])+"   # one digit a repeat: [0-9]+ inside + backtracks exponentially
 
 
 def card_props(prop: str, ok: Callable[[str], bool]) -> list[str] | None:

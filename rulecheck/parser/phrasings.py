@@ -480,7 +480,7 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?:[Bb]lockers|[Bb]locking|[Bb]locks?)\s*(?::|-|—)\s*(?P<rest>.+)"), _blockers_label),
     (re.compile(r"(?P<b>[A-Z\"][^,;:]*?) (?:blocks|blocks it|chump[- ]?blocks)"), _blocks_alone),
     (re.compile(r"(?P<head>" + _WORD_P + r" casts [A-Z\"][^,;:]*?) for "
-                r"(?P<mana>(?:[0-9]+|[WUBRGCX]|\{[0-9WUBRGCX]+\})+)"), _cast_for),
+                r"(?P<mana>(?:[0-9]|[WUBRGCX]|\{[0-9WUBRGCX]+\})+)"), _cast_for),
     (re.compile(r"(?P<p>" + _WORD_P + r") untaps"), _untaps),
     (re.compile(r"(?P<p>" + _WORD_P + r") blocks (?P<list>[A-Z\"][^;:]*?(?:,\s*|\s+and\s+)[^;:]+?) with "
                 r"(?P<b>[A-Z\"][^,;:]*)"), _blocks_several),

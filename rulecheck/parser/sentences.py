@@ -18,7 +18,7 @@ from .phrasings import NUMBER_WORDS, ReadingContext
 _N = r"[A-Z\"][^,;:]*?"
 _P = r"(?P<p>[A-Z][\w'’\-]*)"
 _NAMES = _N + r"(?:(?:,\s*|\s+and\s+)" + _N + r")*"
-_MANA = r"(?:\{[0-9WUBRGCX]+\}|[0-9]+|[WUBRGCX])+"
+_MANA = r"(?:\{[0-9WUBRGCX]+\}|[0-9]|[WUBRGCX])+"   # one digit a repeat (no nested quantifier)
 _COUNT = NUMBER_WORDS
 
 
