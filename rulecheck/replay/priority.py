@@ -32,11 +32,7 @@ def pass_priority(r: Replay, stmt: n.PassPriority) -> None:
     player = stmt.player.text
     if player not in g.pstate:
         g.player(stmt.player)   # an unknown name
-    if r.first_other is None or not r.priority_used or g.pending or g.between_turns or g.between_steps \
-            or g.step == "untap step" or (g.step == "cleanup step" and not g.cleanup_priority):
-        # the step's first action, or nobody has priority (acting_without_priority, written out: most passes are
-        # in the middle of a step, where nothing can be wrong with passing)
-        _first_action(r, stmt, player, "passes priority")
+    priority_action(r, stmt, player, "passes priority")
     if g.teamed:
         g.passed.update(teammates(g, player))   # a team passes, not its players (805.5b)
     else:
