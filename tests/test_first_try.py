@@ -92,6 +92,17 @@ HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant:
         "Alice controls Grizzly Bears, Forest, Forest\nBob controls Hill Giant\n")
 
 
+def _in_main(line: str) -> str:
+    """HEAD, then `line` as line 9, in Alice's precombat main phase."""
+    return HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
+
+
+def _assert_read_as(line: str, canonical: str) -> None:
+    """Line 9 (`line`, in Alice's precombat main phase) gets the note that it was read as `canonical`."""
+    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(_in_main(line)) if v.line == 9]
+    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+
+
 @pytest.mark.parametrize(("line", "canonical"), [
     ("Alice attacks with Grizzly Bears", "Alice attacks Bob with Grizzly Bears"),
     ("Alice taps both Forests", "Alice taps Forest, Forest"),
@@ -114,9 +125,7 @@ HEAD = ("players: Alice, Bob\ncard Grizzly Bears: creature 2/2\ncard Hill Giant:
     ("Alice casts Lightning Bolt on Hill Giant", "Alice casts Lightning Bolt targeting Hill Giant"),
 ])
 def test_a_phrasing_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 def test_refused_the_attack_has_no_single_opponent() -> None:
@@ -299,9 +308,7 @@ def test_the_language_server_rewrites_a_line_with_its_nearest_form() -> None:
     ("Forest is put into the graveyard", "Forest is put into its owner's graveyard"),
 ])
 def test_a_phrasing_of_another_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 @pytest.mark.parametrize(("header", "canonical"), [
@@ -429,9 +436,7 @@ def test_a_card_cost_without_braces_is_its_mana_cost() -> None:
     ("Alice casts Lightning Bolt at Hill Giant", "Alice casts Lightning Bolt targeting Hill Giant"),
 ])
 def test_a_phrasing_of_a_third_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 @pytest.mark.parametrize("line", [
@@ -442,8 +447,7 @@ def test_a_phrasing_of_a_third_author_is_read_as_its_canonical_line(line: str, c
     "Grizzly Bears and Hill Giant trade",
 ])
 def test_refused_a_phrasing_that_says_too_little(line: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    found = [(v.line, v.rule) for v in check_text(text)]
+    found = [(v.line, v.rule) for v in check_text(_in_main(line))]
     assert (9, "syntax") in found and (9, "read-as") not in found
 
 
@@ -525,9 +529,7 @@ def test_a_bulleted_line_is_read_without_its_bullet() -> None:
     ("1. Alice taps Forest for G", "Alice taps Forest for {G}"),
 ])
 def test_a_phrasing_of_a_fourth_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 def test_refused_the_step_of_a_player_whose_turn_it_is_not() -> None:
@@ -608,9 +610,7 @@ def test_all_the_creatures_in_combat_die_when_the_count_agrees(line: str, read: 
     ("Alice moves to her second main phase", "postcombat main phase"),
 ])
 def test_a_phrasing_of_a_fifth_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 @pytest.mark.parametrize("line", ["End of Bob's turn", "Bob's turn ends"])
@@ -657,9 +657,7 @@ def test_a_turn_header_after_a_heading_passes_the_rest_of_the_turn(step: str, fo
     ("Pre-combat main phase", "precombat main phase"),
 ])
 def test_a_phrasing_of_a_sixth_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 @pytest.mark.parametrize(("line", "canonical"), [
@@ -667,8 +665,7 @@ def test_a_phrasing_of_a_sixth_author_is_read_as_its_canonical_line(line: str, c
     ("Bob: no blocks", "Bob declares no blockers"), ("Alice: no attacks", "Alice declares no attackers"),
 ])
 def test_every_player_passing_or_declaring_nothing_is_read(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    assert (9, "read-as", f"read as: {canonical}") in [(v.line, v.rule, v.message) for v in check_text(text)]
+    _assert_read_as(line, canonical)
 
 
 def test_refused_players_passing_who_are_not_all_the_players() -> None:
@@ -704,9 +701,7 @@ def test_refused_players_passing_who_are_not_all_the_players() -> None:
      "Grizzly Bears dies; Hill Giant dies"),
 ])
 def test_a_phrasing_of_a_seventh_author_is_read_as_its_canonical_line(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    notes = [(v.line, v.rule, v.message, v.severity) for v in check_text(text) if v.line == 9]
-    assert (9, "read-as", f"read as: {canonical}", "note") in notes
+    _assert_read_as(line, canonical)
 
 
 BLOCKERS = HEAD.replace("card Forest", "card Llanowar Elves: creature 1/1\ncard Forest") \
@@ -767,14 +762,12 @@ def test_refused_not_responding_in_explicit_priority() -> None:
     ("Alice has 9 cards", "Alice has 9 cards in hand"),
 ])
 def test_a_remark_doesnt_take_the_place_of_a_reading(line: str, canonical: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    assert (9, "read-as", f"read as: {canonical}") in [(v.line, v.rule, v.message) for v in check_text(text)]
+    _assert_read_as(line, canonical)
 
 
 @pytest.mark.parametrize("line", ["Alice has 9", "After combat, Alice casts Lightning Bolt targeting Hill Giant"])
 def test_refused_a_number_without_cards_and_a_step_in_an_intro(line: str) -> None:
-    text = HEAD + "turn 3: Alice, in precombat main phase\n" + line + "\n"
-    found = [(v.line, v.rule) for v in check_text(text)]
+    found = [(v.line, v.rule) for v in check_text(_in_main(line))]
     assert (9, "syntax") in found and (9, "read-as") not in found
 
 
