@@ -184,7 +184,7 @@ _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or blo
 
 def is_activated(text: str) -> bool:
     """Whether the text is an activated ability ("{1}, {T}: ..."): it does something only when it resolves."""
-    return _ACTIVATED.match(text) is not None
+    return activation_cost(text) is not None
 
 
 def activation_cost(text: str) -> str | None:
