@@ -23,7 +23,7 @@ def tour_transcripts() -> list[str]:
 
 
 def test_the_tour_has_its_transcripts() -> None:
-    assert len(tour_transcripts()) == 2
+    assert len(tour_transcripts()) == 3
 
 
 @pytest.mark.parametrize("text", tour_transcripts(), ids=lambda t: t.splitlines()[0])
