@@ -10,6 +10,7 @@ from ..nodes import Ability
 from .counters import annihilate
 from .game import Game
 from .hooks import TAXES
+from .layers import pt_unknown
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
@@ -306,7 +307,7 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     power = g.pt(p)[0]
     if not p.in_combat or not assigns_this_step(g, p):
         return []
-    if p.pt_unknown(g.effects) or any(q is not None and q.pt_unknown(g.effects)
+    if pt_unknown(g, p) or any(q is not None and pt_unknown(g, q)
                                        for q in map(g.by_pid, p.blockers)):
         others = p.blockers if is_attacker(p) else p.blocking
         g.uncertain.update(q.name for q in map(g.by_pid, others) if q is not None)
@@ -328,7 +329,7 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
             q = g.by_pid(pid)
             if q is None or left <= 0:
                 continue
-            lethal = left if q.pt_unknown(g.effects) else max(g.pt(q)[1] - q.damage, 0)
+            lethal = left if pt_unknown(g, q) else max(g.pt(q)[1] - q.damage, 0)
             give = min(left, lethal) if pid != p.blockers[-1] else left
             out.append((give, q.name))
             left -= give
@@ -481,7 +482,7 @@ def state_based_actions(g: Game) -> None:
     for q in list(g.battlefield.values()):
         if q.counters and "+1/+1" in q.counters and "-1/-1" in q.counters:
             annihilate(g, q)
-        if q.is_creature() and q.pt_unknown(g.effects):
+        if q.is_creature() and pt_unknown(g, q):
             if q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"):
                 g.leave_battlefield(q)   # its toughness is unknown, but deathtouch damage destroys it anyway
         elif q.is_creature():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.counters import MINUS, PLUS
+from ..game.layers import pt_unknown
 from ..game.objects import Permanent
 from ..game.zones import ZONES
 from .combat.triggers import became_blocked
@@ -85,7 +86,7 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:
         return None
-    if isinstance(stmt, n.AssertPT) and p.pt_unknown(g.effects):
+    if isinstance(stmt, n.AssertPT) and pt_unknown(g, p):
         return None   # defined by an ability the game can't compute: the transcript's word is not judged
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import assigns_this_step, resolve_combat_damage
+from ..game.layers import pt_unknown
 from ..game.objects import PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
@@ -179,7 +180,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
         hook(r, step)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
-                    and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
+                    and assigns_this_step(g, p) and not pt_unknown(g, p)]
         if fighters:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")

@@ -18,6 +18,7 @@ from ...game.combat import (
 )
 from ...game.game import Game
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
+from ...game.layers import pt_unknown
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ...game.teams import is_active, teammates
@@ -70,7 +71,7 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
     if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
-    unknown = p.pt_unknown(g.effects)   # power defined by an ability: how much it assigns is not judged
+    unknown = pt_unknown(g, p)   # power defined by an ability: how much it assigns is not judged
     if power <= 0 and total and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
         return
@@ -163,7 +164,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                 break
             others = assigned_to.get(q.name, 0) - got
             total_needed = g.pt(q)[1] - q.damage
-            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or q.pt_unknown(g.effects)
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or pt_unknown(g, q)
             if not lethal and short is None:
                 short = q
         else:
@@ -259,7 +260,7 @@ def _judge_told_damage(r: Replay, stmt: n.DealDamage, src: Permanent) -> None:
     whole power: that is its assignment (510.1), judged as one, and its damage. A smaller amount may be one part
     of a split told over several lines, or what prevention left, so it is not judged as an assignment."""
     g = r.game
-    if src.pid in g.assigned or g.abilities_unknown or src.pt_unknown(g.effects) or g.pt(src)[0] != stmt.amount:
+    if src.pid in g.assigned or g.abilities_unknown or pt_unknown(g, src) or g.pt(src)[0] != stmt.amount:
         return
     told = n.AssignDamage(stmt.span, stmt.source, (n.Assignment(stmt.amount, stmt.recipient),))
     _judge_assignment(r, told, src)

@@ -7,6 +7,7 @@ from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
 from ...game.counters import FACE_DOWN
 from ...game.game import Game
 from ...game.keywords import land_of_type, landwalks
+from ...game.layers import pt_unknown
 from ...game.objects import Permanent
 from ..context import Replay
 
@@ -43,8 +44,8 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
         if land is not None:
             return (f"{a.name} has {land_type}walk and the defending player, {b.controller}, controls {land.name}, "
                     f"a land of type {land_type.capitalize()}, so it can't be blocked", ("702.13",))
-    if g.has_ability(a, "skulk") and g.pt(b)[0] > g.pt(a)[0] and not (a.pt_unknown(g.effects)
-                                                                    or b.pt_unknown(g.effects)):
+    if g.has_ability(a, "skulk") and g.pt(b)[0] > g.pt(a)[0] and not (pt_unknown(g, a)
+                                                                    or pt_unknown(g, b)):
         return (f"{a.name} has skulk, so creatures with greater power can't block it, and {b.name} has power "
                 f"{g.pt(b)[0]} to its {g.pt(a)[0]}", ("current:702.118",))
     return None
