@@ -73,12 +73,41 @@ ADDITIONAL_COMBAT = re.compile(r"(?:^|\. )after (?P<after>this phase|this main p
                                r"the first postcombat main phase this turn), there(?: is|'s) an additional combat "
                                r"phase(?P<main> followed by an additional main phase)?\.?$")
 EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
+# an untap as a spell or ability resolves, its own sentence: Relentless Assault, Fury of the Horde, World at War
+# ("Untap all creatures that attacked this turn."), Vitalize ("Untap all creatures you control."), Early Harvest's
+# kin ("Untap all lands you control."), Seize the Day, Ambush Party's kin ("Untap target creature.")
+UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
+                       r"lands you control|permanents you control|artifacts you control)|"
+                       r"target (?P<target>creature|permanent|land|artifact))$")
 # a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
 # flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
 # Vernal Equinox ("Any player may cast creature and enchantment spells ...")
 _SPELL_TYPE = r"(?:artifact|creature|enchantment|sorcery|planeswalker|instant|battle)"
 FLASH_PERMISSION = re.compile(rf"^(?P<who>you|any player|each player) may cast (?:(?P<types>{_SPELL_TYPE}(?:(?:,| and|"
                               rf"| or|, and|, or) {_SPELL_TYPE})*) )?spells as though they had flash$")
+
+
+# rules-changing statics the language has, as Oracle words them: the maximum hand size (Reliquary Tower, Spellbook,
+# Thought Vessel: "You have no maximum hand size."; Locust Miser: "Each opponent's maximum hand size is reduced by
+# two."), additional land plays (Exploration, Azusa, Dryad of the Ilysian Grove) and lands played from another zone
+# (Crucible of Worlds, Courser of Kruphix); the numbers Oracle spells out are the language's digits
+_RULE_STATIC = re.compile(r"^(?:(?:you|players) have no maximum hand size|(?:your|each opponent's|each player's) "
+                          r"maximum hand size is (?:(?:increased|reduced) by )?(?P<n>\w+)|you may play (?:an|two|"
+                          r"three) additional lands? on each of your turns|you may play lands from (?:your graveyard|"
+                          r"the top of your library))$")
+
+
+def _rule_static(sentence: str) -> n.Ability | None:
+    m = _RULE_STATIC.match(sentence)
+    if m is None:
+        return None
+    count = m.group("n")
+    if count is not None and not count.isdigit():
+        if count not in _NUMBERS or count == "no":
+            return None
+        sentence = sentence[:m.start("n")] + str(_NUMBERS[count])
+    ability = grammar_ability(sentence)
+    return ability if ability is not None and ability.kind == "static" else None
 
 
 def flash_types(text: str) -> tuple[bool, tuple[str, ...]] | None:
@@ -261,6 +290,11 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
+    if UNTAP_NOW.match(sentence):
+        return [n.Ability("resolution", sentence)]
+    static = _rule_static(sentence)
+    if static is not None:
+        return [static]
     if ADDITIONAL_COMBAT.match(sentence):   # a spell's sentence (a trigger's is found as it resolves: cardtext.py)
         return [n.Ability("resolution", sentence)]
     if SKIP_THAT_UNTAP.match(sentence):

@@ -19,9 +19,11 @@ from ..cards.oracle import (
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
     SKIP_EXTRA_UNTAP,
+    UNTAP_NOW,
     flash_types,
     pump_of,
 )
+from ..game.counters import untap as untap_one
 from ..game.objects import Card, Effect, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
@@ -105,6 +107,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     if spell:
         _target_effect(r, item, texts)
     _additional_combat(r, item, texts, spell)
+    _untap_now(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -172,6 +175,40 @@ def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool
     stmt = n.ExtraPhase(span=n.Span(line, 1, line, 1), player=n.Ref(item.controller, 1, 1),
                         steps=("combat phase", "main phase") if m.group("main") else ("combat phase",), after=after)
     r.text_phases = (line, plan_phases(r, stmt))
+
+
+def _effect_sentences(text: str) -> list[str]:
+    """A resolving text's sentences, lower case, without the final period; a triggered ability's after its
+    condition."""
+    text = text.lower()
+    if text.startswith(("when", "at ")) and ", " in text:
+        text = text.split(", ", 1)[1]
+    return [s.strip().rstrip(".") for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
+
+
+def _untap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Untap all creatures that attacked this turn." (and "… creatures / lands / permanents you control", "Untap
+    target creature." with the one target its cast or activation named) as the text resolves: what it names
+    untaps, as `Alice untaps …` would. Only the text's own sentence; one inside a condition ("If you do, untap …")
+    stays unread. A source with several abilities that could be resolving untaps only when all say the same."""
+    said = [m for t in texts for m in [next((UNTAP_NOW.match(x) for x in _effect_sentences(t)
+                                             if UNTAP_NOW.match(x)), None)] if m is not None]
+    if not said or not spell and len(said) != len(texts) or len({m.group() for m in said}) != 1:
+        return
+    m, g = said[0], r.game
+    if m.group("target"):
+        if len(item.targets) != 1 or item.targets[0] in g.pstate:
+            return
+        p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+        chosen = [p] if p is not None and p.tapped else []
+    else:
+        what = m.group("what")
+        kind = what.split()[0].rstrip("s")
+        chosen = [p for p in g.battlefield.values() if p.tapped and not p.phased_out
+                  and (kind == "permanent" or p.is_(kind)) and
+                  (p.attacked if what.endswith("this turn") else p.controller == item.controller)]
+    for p in chosen:
+        untap_one(g, p)
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
