@@ -80,8 +80,20 @@ def test_cardtext_acceptance(path: Path) -> None:
      [("resolution", "target player takes two extra turns after this one")]),
     ("Untap all creatures that attacked this turn. After this main phase, there is an additional combat phase "
      "followed by an additional main phase.", [],
-     [("resolution", "after this main phase, there is an additional combat phase followed by an additional main "
-                     "phase"), ("text", "untap all creatures that attacked this turn.")]),
+     [("resolution", "untap all creatures that attacked this turn"),
+      ("resolution", "after this main phase, there is an additional combat phase followed by an additional main "
+                     "phase")]),
+    # the untap inside a condition stays unread (Hellkite Charger)
+    ("If you do, untap all attacking creatures and after this phase, there is an additional combat phase.", [],
+     [("text", "If you do, untap all attacking creatures and after this phase, there is an additional combat "
+               "phase.")]),
+    ("Untap target creature.", [], [("resolution", "untap target creature")]),
+    ("You have no maximum hand size.", [], [("static", "you have no maximum hand size")]),
+    ("Each opponent's maximum hand size is reduced by two.", ["Locust Miser"],
+     [("static", "each opponent's maximum hand size is reduced by 2")]),
+    ("You may play two additional lands on each of your turns.", [],
+     [("static", "you may play two additional lands on each of your turns")]),
+    ("You may play lands from your graveyard.", [], [("static", "you may play lands from your graveyard")]),
     ("At the beginning of each opponent's upkeep, if that player has five or more cards in hand, Misers' Cage deals "
      "2 damage to that player.", ["Misers' Cage"],
      [("trigger", "at the beginning of each opponent's upkeep, if that player has five or more cards in hand"),

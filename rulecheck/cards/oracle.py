@@ -46,6 +46,14 @@ ONLY_BY_WALLS = "can't be blocked except by walls"
 ONLY_BY_FLYERS = "can't be blocked except by creatures with flying"
 ONLY_BY_WALLS_OR_FLYERS = "can't be blocked except by walls and/or creatures with flying"
 _COLOUR = r"(?:white|blue|black|red|green)"
+# an attack limited by the defending player's lands (508.1c): Sea Serpent, Dandân, Island Fish Jasconius ("can't attack
+# unless defending player controls an Island"), Zhou Yu ("… a Mountain")
+ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls an? (?P<type>plains|island|swamp|"
+                               r"mountain|forest)$")
+# blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
+# Knight ("… by black and/or red creatures")
+NOT_BY_COLOURS = re.compile(rf"^can't be blocked by (?P<colours>{_COLOUR}(?:(?:,| and/or| or|, and/or|, or) "
+                            rf"{_COLOUR})*) creatures$")
 UNTAP_ALL_IN_OTHERS = re.compile(rf"^untap all (?:(?P<colours>{_COLOUR}(?:(?:,| and/or| or|, and/or|, or) {_COLOUR})*)"
                                  r" )?(?P<what>permanents|creatures|lands|artifacts|creatures and lands|"
                                  r"artifacts and creatures|artifacts, creatures, and lands) you control during each "
@@ -280,7 +288,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if sentence in _READ_BACK:
         return [n.Ability("static", sentence)]
     m = UNTAP_ALL_IN_OTHERS.match(sentence)
-    if m or FLASH_PERMISSION.match(sentence):
+    if m or FLASH_PERMISSION.match(sentence) or NOT_BY_COLOURS.match(sentence) or ATTACKS_ONLY_INTO.match(sentence):
         return [n.Ability("static", sentence)]
     if sentence == SKIP_UNTAP:
         return [n.Ability("static", SKIP_UNTAP)]
@@ -292,6 +300,8 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if UNTAP_NOW.match(sentence):
         return [n.Ability("resolution", sentence)]
+    if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
+        return [n.Ability("static", sentence[5:])]
     static = _rule_static(sentence)
     if static is not None:
         return [static]

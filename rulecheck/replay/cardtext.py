@@ -14,6 +14,7 @@ import re
 from .. import nodes as n
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
+    ATTACKS_ONLY_INTO,
     END_COMBAT,
     END_TURN,
     EXTRA_TURN_COUNTS,
@@ -24,6 +25,8 @@ from ..cards.oracle import (
     pump_of,
 )
 from ..game.counters import untap as untap_one
+from ..game.game import Game
+from ..game.keywords import land_of_type
 from ..game.objects import Card, Effect, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
@@ -266,3 +269,24 @@ def flash_permitted(r: Replay, player: str, card: Card) -> bool:
                     (not allowed[1] or any(card.is_(t) for t in allowed[1])):
                 return True
     return False
+
+
+def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
+    """(the defending player, the land type) when p's text says it "can't attack unless defending player controls
+    an Island" and that player is known to control none: each of their lands has known types (a card database's,
+    a type line's dash, a basic land's name) and none is of that type. Not judged with abilities unknown, or with
+    more than one defending player."""
+    if g.abilities_unknown or len(g.defenders) != 1 or not any(t.startswith("can't attack unless defending player")
+                                                                for t in p.card.texts):
+        return None
+    defender = g.defenders[0]
+    for text in g.ability_texts(p):
+        m = ATTACKS_ONLY_INTO.match(text)
+        if m is None or land_of_type(g, defender, m.group("type")) is not None:
+            continue
+        if any(q.controller == defender and q.is_("land") and not (q.card.subtypes or q.card.origin or
+                                                                   q.card.is_("basic"))
+               for q in g.battlefield.values()):
+            return None   # a land whose types aren't known may be one
+        return defender, m.group("type")
+    return None

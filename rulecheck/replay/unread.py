@@ -53,6 +53,8 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
         (re.compile(r"\bcan attack|\bas though|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
          "this attack"),
         (re.compile(_UNTAPS_NOW), frozenset({"508.1a", "509.1a"}), "this creature to be untapped"),
+        (re.compile(r"\b(?:is|are|becomes?)\b[^.]*\b(?:plains|islands?|swamps?|mountains?|forests?)\b"),
+         frozenset({"508.1c"}), "this attack"),   # a land type changed ("Enchanted land is an Island")
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack|{_TAPS}"), frozenset({"508.1d"}), "these attackers"),
         (re.compile(r"\bcan block|\bas though|\bcould block"), frozenset({"509.1a", "509.1b"}), "this block"),
         (re.compile(_EVASION), frozenset({"509.1b"}), "this block"),

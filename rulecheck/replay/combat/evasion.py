@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from ...cards.oracle import NOT_BY_FLYERS, NOT_BY_WALLS, ONLY_BY_FLYERS, ONLY_BY_WALLS, ONLY_BY_WALLS_OR_FLYERS
+from ...cards.oracle import (
+    NOT_BY_COLOURS,
+    NOT_BY_FLYERS,
+    NOT_BY_WALLS,
+    ONLY_BY_FLYERS,
+    ONLY_BY_WALLS,
+    ONLY_BY_WALLS_OR_FLYERS,
+    untap_colours,
+)
 from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
 from ...game.counters import FACE_DOWN
 from ...game.game import Game
@@ -36,7 +44,7 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
         return f"{a.name} has horsemanship and {b.name} doesn't", ("702.29",)
     if g.abilities_unknown:
         return None   # an unknown ability could change a land's types or a creature's power
-    by_quality = _by_quality(g, b, a)
+    by_quality = _by_quality(g, b, a) or _by_colour(g, b, a)
     if by_quality is not None:
         return by_quality
     for land_type in landwalks(g, a):
@@ -81,4 +89,19 @@ def _by_quality(g: Game, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ..
     if g.has_ability(a, ONLY_BY_WALLS_OR_FLYERS) and wall is False and not g.may_have(b, "flying"):
         return (f"{a.name} can be blocked only by Walls and creatures with flying, and {b.name} is neither",
                 ("702.9",))
+    return None
+
+
+def _by_colour(g: Game, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]] | None:
+    """Blocks a's text limits by the blocker's colour ("can't be blocked by white creatures", Dauthi Horror); a
+    blocker whose definition gives no colour word (nor "colorless") has no known colour and is not judged."""
+    if not a.card.texts and not a.extra:
+        return None
+    for text in g.ability_texts(a):
+        m = NOT_BY_COLOURS.match(text) if text.startswith("can't be blocked by ") else None
+        if m is None:
+            continue
+        shared = [c for c in colours(b) if c in untap_colours(m)]
+        if shared:
+            return f"{a.name} can't be blocked by {shared[0]} creatures, and {b.name} is {shared[0]}", ()
     return None
