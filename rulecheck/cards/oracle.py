@@ -203,6 +203,32 @@ TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?g
                          rf"(?P<kw2>{_KWS}))?|gains (?P<kw3>{_KWS})) until end of turn(?P<x>, where x is its power)?$")
 
 
+# a static ability of a group of creatures (613: an anthem's +N/+N in 7c, keywords in 6): Glorious Anthem ("Creatures
+# you control get +1/+1."), Benalish Marshal ("Other creatures you control get +1/+1."), Fervor and Brave the Sands
+# ("Creatures you control have haste." / "… have vigilance."), Spidersilk Armor ("… get +0/+1 and have reach."),
+# "All creatures get -1/-1", "Creatures your opponents control get -1/-0", Brave the Sands' "Each creature you control
+# can block an additional creature each combat." Other qualifiers (creature types, colours, tokens) stay unread.
+_KW_LIST = rf"{_KW}(?:(?:, | and |, and ){_KW})*"
+GROUP = re.compile(rf"^(?P<who>(?:other )?creatures (?:you|your opponents) control|all (?:other )?creatures) "
+                   rf"(?:get {_BONUS.replace('?P<p>', '?P<gp>').replace('?P<t>', '?P<gt>')}(?: and have "
+                   rf"(?P<kw1>{_KW_LIST}))?|have (?P<kw2>{_KW_LIST}))$")
+GROUP_BLOCKS = "each creature you control can block an additional creature each combat"
+
+
+def group_of(sentence: str) -> n.Ability | None:
+    """A group static read as the language's ability of kind "group": its text the sentence, its bonus and
+    the keywords it grants (`rulecheck.game.layers` applies it to the creatures it names); None when it is none."""
+    if sentence == GROUP_BLOCKS:
+        return n.Ability("group", sentence, None, (n.Ability("static", "can block an additional creature each "
+                                                                        "combat"),))
+    m = GROUP.match(sentence)
+    if m is None or "x" in (m.group("gp") or "") + (m.group("gt") or ""):
+        return None
+    keywords = re.findall(_KW, m.group("kw1") or m.group("kw2") or "")
+    pt = (int(m.group("gp")), int(m.group("gt"))) if m.group("gp") else None
+    return n.Ability("group", sentence, pt, tuple(n.Ability("keyword", k) for k in keywords))
+
+
 def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
     """What a read target-creature effect gives: (power bonus, toughness bonus, as written: "+3", "+x", "+0";
     the keywords it grants; whether X is the creature's power); None when the text is no such effect."""
@@ -302,7 +328,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
-    static = _rule_static(sentence)
+    static = _rule_static(sentence) or group_of(sentence)
     if static is not None:
         return [static]
     if ADDITIONAL_COMBAT.match(sentence):   # a spell's sentence (a trigger's is found as it resolves: cardtext.py)

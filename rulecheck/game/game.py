@@ -14,7 +14,7 @@ from .. import nodes as n
 from ..nodes import Ability
 from . import objects
 from .hooks import Hooks
-from .layers import ability_texts_now, has_ability_now
+from .layers import ability_texts_now, bonuses_for, has_ability_now
 from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
 from .names import UnknownName as UnknownName
 from .names import read_short_name
@@ -223,10 +223,8 @@ class Game:
             return [a.text for a in p.card.abilities]
         return ability_texts_now(self.effects, p, self._attached_bonuses if self._attachers else None)
 
-    def _attached_bonuses(self, p: Permanent) -> list[Ability]:
-        return [ab for q in self._attachers.values() if not q.phased_out and (
-                    q.attached_pid == p.pid or (q.attached_pid is None and q.attached_to == p.name))
-                for ab in q.abilities() if ab.kind == "attached"]
+    def _attached_bonuses(self, p: Permanent) -> list[Ability]:   # Auras, Equipment and group statics (layers.py)
+        return bonuses_for(self._attachers.values(), p)
 
     def attach(self, p: Permanent, to: Permanent | None, name: str | None = None) -> None:
         """An Aura or Equipment becomes attached to a permanent (or to nothing)."""
@@ -368,7 +366,7 @@ class Game:
 
     def _index_ability(self, p: Permanent, ability: Ability) -> None:
         self._statics.setdefault(ability.text, {})[p.pid] = p
-        if ability.kind == "attached":
+        if ability.kind in ("attached", "group"):
             self._attachers[p.pid] = p
         self.hooks.note_ability(p, ability)
 

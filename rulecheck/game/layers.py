@@ -3,7 +3,9 @@ kind of effect: abilities lost and granted (layer 6)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..nodes import Ability
@@ -59,3 +61,38 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     return g.hooks.uses(PT_TEXT) and p.is_creature() and any(
         q.card.pt_text and not q.phased_out and not q.lost for q in g.battlefield.values()) and not any(
         e.target == p.pid and e.set_pt is not None for e in g.effects)
+
+
+def bonuses_for(holders: Iterable[Permanent], p: Permanent) -> list[Ability]:
+    """The bonuses p gets from other permanents: an Aura's or Equipment's (kind "attached") when attached to p, and
+    a group static's (kind "group", "Creatures you control get +1/+1") when p is one of the creatures it names (the
+    holder not phased out, nor without its abilities)."""
+    out: list[Ability] = []
+    for q in holders:
+        if q.phased_out:
+            continue
+        on_p = q.attached_pid == p.pid or (q.attached_pid is None and q.attached_to == p.name)
+        for ab in q.abilities():
+            if (ab.kind == "attached" and on_p) or (ab.kind == "group" and not q.lost and _covers(q, p, ab.text)):
+                out.append(ab)
+    return out
+
+
+_GROUP_WHO = re.compile(r"^(?:each creature (?P<each>you) control|(?P<other>other )?creatures (?P<whose>you|your "
+                        r"opponents) control|all (?P<all_other>other )?creatures)\b")
+
+
+@lru_cache(maxsize=256)
+def _group(text: str) -> tuple[str | None, bool]:
+    """Whose creatures a group static names ("you", "your opponents", None: everyone's) and whether "other"."""
+    m = _GROUP_WHO.match(text)
+    if m is None:
+        return "nobody", False
+    return m.group("each") or m.group("whose"), bool(m.group("other") or m.group("all_other"))
+
+
+def _covers(q: Permanent, p: Permanent, text: str) -> bool:
+    whose, other = _group(text)
+    if not p.is_creature() or (other and p.pid == q.pid) or whose == "nobody":
+        return False
+    return whose is None or (p.controller == q.controller) == (whose == "you")
