@@ -10,10 +10,10 @@ from ..nodes import Ability
 from .counters import annihilate
 from .game import Game
 from .hooks import TAXES
-from .layers import pt_unknown
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
+from .unknown_pt import pt_unknown
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")

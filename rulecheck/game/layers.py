@@ -6,14 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from ..nodes import Ability
-from .hooks import PT_TEXT
 from .objects import Effect, Permanent
-
-if TYPE_CHECKING:
-    from .game import Game
 
 Bonuses = Callable[[Permanent], list[Ability]] | None   # the Auras' and Equipment's bonuses to a permanent
 
@@ -48,19 +43,6 @@ def ability_texts_now(effects: list[Effect], p: Permanent, bonuses: Bonuses) -> 
     if bonuses is not None:
         texts += [g.text for ab in bonuses(p) for g in ab.grants]
     return texts
-
-
-def pt_unknown(g: Game, p: Permanent) -> bool:
-    """Whether p's power and toughness can't be computed: defined by an ability (`*/*`) that no effect sets, or p
-    is a creature while a permanent on the battlefield has unread text that may change them (an anthem the reader
-    doesn't follow), unless an effect the transcript narrated sets them (as for `*/*`, and as a narration of what
-    such text does: Humility's "becomes a 1/1 creature for as long as …"): then what depends on them is not judged.
-    Costs nothing until such a card entered."""
-    if p.pt_unknown(g.effects):
-        return True
-    return g.hooks.uses(PT_TEXT) and p.is_creature() and any(
-        q.card.pt_text and not q.phased_out and not q.lost for q in g.battlefield.values()) and not any(
-        e.target == p.pid and e.set_pt is not None for e in g.effects)
 
 
 def bonuses_for(holders: Iterable[Permanent], p: Permanent) -> list[Ability]:

@@ -8,8 +8,8 @@ from ..game.actions import crew as become_crewed
 from ..game.actions import exert as exert_it
 from ..game.actions import goad as goad_it
 from ..game.combat import keyword_name
-from ..game.layers import pt_unknown
 from ..game.objects import Effect, Permanent
+from ..game.unknown_pt import pt_unknown
 from .context import Replay
 from .effects import _condition
 from .registry import handles

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.counters import MINUS, PLUS
-from ..game.layers import pt_unknown
 from ..game.objects import Permanent
+from ..game.unknown_pt import pt_unknown
 from ..game.zones import ZONES
 from .combat.triggers import became_blocked
 from .context import Replay

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import assigns_this_step, resolve_combat_damage
-from ..game.layers import pt_unknown
 from ..game.objects import PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
@@ -16,6 +15,7 @@ from ..game.steps import (
     canonical_step,
 )
 from ..game.teams import has_teams, next_in_turn_order, teammates
+from ..game.unknown_pt import pt_unknown
 from .boundary import begin_step_state, enter_step, leave_step
 from .context import Replay
 from .control import begin_turn as begin_controlled_turn

@@ -6,8 +6,8 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.counters import untap as untap_one
 from ..game.game import strip_copy
-from ..game.layers import pt_unknown
 from ..game.teams import active_players, has_teams, is_active
+from ..game.unknown_pt import pt_unknown
 from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
 from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu

@@ -18,10 +18,10 @@ from ...game.combat import (
 )
 from ...game.game import Game
 from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
-from ...game.layers import pt_unknown
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ...game.teams import is_active, teammates
+from ...game.unknown_pt import pt_unknown
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba

@@ -15,8 +15,8 @@ from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
 from ...game.counters import FACE_DOWN
 from ...game.game import Game
 from ...game.keywords import land_of_type, landwalks
-from ...game.layers import pt_unknown
 from ...game.objects import Permanent
+from ...game.unknown_pt import pt_unknown
 from ..context import Replay
 
 
