@@ -242,3 +242,70 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
     assert [(line, rule, severity) for line, rule, severity, _ in _found(text.format(" targeting Bob"))] == \
         [(8, "500.7", "error")]
     assert _found(text.format(" targeting Alice")) == []
+
+
+# The false-alarm audit (docs/transcript-language.md, "Unread card text"): for each rule the replay can flag, real
+# Oracle phrasings that could make the flagged act legal reach it (a note), and text of another family doesn't.
+@pytest.mark.parametrize(("key", "text", "reaches"), [
+    ("502.2", "Untap each creature you control with a +1/+1 counter on it during each other player's untap step.", True),
+    ("508.1a", "Goblins you control have haste.", True),                                        # Goblin Warchief
+    ("508.1a", "Untap another target permanent.", True),                                        # Kiora's Follower
+    ("508.1a", "Other Soldier creatures you control have vigilance.", True),
+    ("508.1a", "Untap each creature you control with a +1/+1 counter on it during each other player's untap step.",
+     False),                                                          # an untap in another player's untap step only
+    ("508.1a", "Draw a card.", False),
+    ("508.1c", "Wall creatures can attack as though they didn't have defender.", True),        # Rolling Stones
+    ("508.1c", "Enchanted land is an Island.", True),                                           # Spreading Seas
+    ("508.1d", "Creatures with power greater than the number of cards in your hand can't attack.", True),
+    ("508.1d", "Creatures your opponents control enter the battlefield tapped.", True),         # Imposing Sovereign
+    ("508.1d", "Tap target creature.", True),
+    ("509.1a", "Untap target blocking creature.", True),
+    ("509.1a", "Target creature can block any number of creatures this turn.", True),
+    ("509.1b", "All creatures lose flying.", True),                                             # Gravity Sphere
+    ("509.1b", "Wall of Diffusion can block creatures with shadow as though Wall of Diffusion had shadow.", True),
+    ("509.1b", "Nonbasic lands are Mountains.", True),                                          # Blood Moon
+    ("509.1b", "Other Spider creatures you control have reach.", True),
+    ("509.1b", "You may have Thorn Elemental assign its combat damage as though it weren't blocked.", False),
+    ("509.1b", "Players don't lose unspent mana as steps and phases end.", False),
+    ("509.1c", "Tap target creature.", True),
+    ("506.1", "Equipped creature has double strike.", True),
+    ("510.5", "Other Knight creatures you control have first strike.", True),
+    ("510.1a", "Other Goblin creatures get +1/+1 and have mountainwalk.", True),                # Goblin King
+    ("510.1a", "Each creature assigns combat damage equal to its toughness rather than its power.", True),   # Doran
+    ("510.1c", "You may have Thorn Elemental assign its combat damage as though it weren't blocked.", True),
+    ("510.1c", "Other Beast creatures you control have trample.", True),
+    ("510.1c", "Flying", False),
+    ("505.5b", "You may play an additional land this turn.", True),                             # Explore
+    ("505.5b", "Each player may play an additional land on each of their turns.", True),        # Rites of Flourishing
+    ("505.5b", "You may play any number of lands on each of your turns.", True),                # Fastbond
+    ("500.4", "Players don't lose unspent mana as steps and phases end.", True),                # Upwelling
+    ("500.4", "If you would lose unspent mana, that mana becomes colorless instead.", True),    # Kruphix
+    ("506.3", "Mishra's Factory becomes a 2/2 Assembly-Worker artifact creature until end of turn.", True),
+    ("506.3", "Each other non-Aura enchantment is a creature in addition to its other types.", True),   # Opalescence
+    ("505.5a", "You may cast green creature spells as though they had flash.", True),
+    ("504.1", "Skip your draw step.", True),
+    ("500.10", "Skip your draw step.", True),
+])
+def test_unread_families_reach_the_rules_their_words_could_explain(key: str, text: str, reaches: bool) -> None:
+    from rulecheck.replay.unread import family
+    assert any(words.search(text.lower()) for words, _ in family(key)) is reaches
+
+
+def test_unread_text_that_may_change_power_and_toughness_leaves_them_unknown() -> None:
+    """Goblin King's "Other Goblin creatures get +1/+1 …" (a creature type: unread): a Goblin's size and its damage
+    aren't judged; a read anthem (Glorious Anthem) is applied, and what disagrees with it is judged."""
+    base = ("players: Alice, Bob\npriority: implicit\ncard Goblin Piker: red creature — Goblin Warrior 2/1\n"
+            "card Hill Giant: red creature — Giant 3/3\nAlice controls Goblin Piker, {}\nBob: life 20\n"
+            "turn 4: Alice, in beginning of combat step\nGoblin Piker is 3/2\ndeclare attackers step\n"
+            "Alice declares Goblin Piker attacking Bob\ndeclare blockers step\ncombat damage step\n"
+            "Goblin Piker assigns 3 to Bob\n")
+    king = base.replace("{}", "Goblin King").replace(
+        "priority: implicit\n", "priority: implicit\ncard Goblin King: red creature — Goblin 2/2, \"Other Goblin "
+                                "creatures get +1/+1 and have mountainwalk.\"\n")
+    assert _found(king) == []
+    anthem = base.replace("{}", "Glorious Anthem").replace(
+        "priority: implicit\n", "priority: implicit\ncard Glorious Anthem: white enchantment, \"Creatures you "
+                                "control get +1/+1.\"\n")
+    assert _found(anthem) == []
+    wrong = anthem.replace("is 3/2", "is 4/3").replace("assigns 3", "assigns 4")
+    assert [(f[0], f[1], f[2]) for f in _found(wrong)] == [(9, "assert", "error"), (14, "510.1a", "error")]

@@ -34,13 +34,22 @@ _TAPS = r"\b(?:un)?tap(?:s|ped)?\b|\benters?(?: the battlefield)? tapped"
 _UNTAPS_NOW = r"\buntap\b(?! step)(?![^.]*\buntap step)|\bvigilance\b"
 # what changes a creature's power or toughness, or how it assigns combat damage (anthems, "-1/-1", Doran's
 # "toughness rather than its power", Thorn Elemental's "as though it weren't blocked", trample or deathtouch given)
-_FIGHT = (r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)|\bpower\b|\btoughness\b|\bcombat damage\b|\btrample\b|"
-          r"\bdeathtouch\b|\bas though (?:it|they) (?:weren't|wasn't|were not) blocked")
+_PT = r"[+\-\u2212]?(?:\d+|x)/[+\-\u2212]?(?:\d+|x)|\bpower\b|\btoughness\b"
+_FIGHT = (rf"{_PT}|\bcombat damage\b|\btrample\b|\bdeathtouch\b|"
+          r"\bas though (?:it|they) (?:weren't|wasn't|were not) blocked")
 # what a blocker's evasion check reads that unread text may change: flying or reach given or lost, an ability
 # lost, a colour, a card type or a land type changed (fear, intimidate, protection, landwalk, "except by Walls")
-_EVASION = (r"\b(?:has|have|gains?)\b[^.]*\b(?:flying|reach)\b|\blos(?:e|es|t)\b|"
+_EVASION = (r"\b(?:has|have|gains?)\b[^.]*\b(?:flying|reach)\b|"
+            r"\blos(?:e|es|t)\b[^.]*\b(?:flying|fear|intimidate|shadow|horsemanship|menace|protection|\w+walk|"
+            r"abilities)\b|"
             r"\b(?:is|are|becomes?|become)\b[^.]*\b(?:white|blue|black|red|green|colorless|colors?|artifacts?|"
             r"walls?|plains|islands?|swamps?|mountains?|forests?|types?)\b")
+
+
+def _AS_THOUGH(verb: str) -> str:   # noqa: N802 - a pattern, named as the others
+    """'as though' in a sentence about attacking or blocking ("can block creatures with shadow as though they
+    didn't have shadow"), not in one about damage (Thorn Elemental's "assign its combat damage as though …")."""
+    return rf"\b{verb}(?:s|ing)?\b[^.]*\bas though|\bas though[^.]*\b{verb}(?:s|ing)?\b"
 
 
 @lru_cache(maxsize=1)
@@ -50,19 +59,21 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
     return (
         (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
         (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
-        (re.compile(r"\bcan attack|\bas though|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
+        (re.compile(rf"\bcan attack|{_AS_THOUGH('attack')}|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
          "this attack"),
         (re.compile(_UNTAPS_NOW), frozenset({"508.1a", "509.1a"}), "this creature to be untapped"),
         (re.compile(r"\b(?:is|are|becomes?)\b[^.]*\b(?:plains|islands?|swamps?|mountains?|forests?)\b"),
          frozenset({"508.1c"}), "this attack"),   # a land type changed ("Enchanted land is an Island")
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack|{_TAPS}"), frozenset({"508.1d"}), "these attackers"),
-        (re.compile(r"\bcan block|\bas though|\bcould block"), frozenset({"509.1a", "509.1b"}), "this block"),
+        (re.compile(rf"\bcan block|{_AS_THOUGH('block')}|\bcould block"), frozenset({"509.1a", "509.1b"}),
+         "this block"),
         (re.compile(_EVASION), frozenset({"509.1b"}), "this block"),
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock|{_TAPS}"), frozenset({"509.1c"}), "these blockers"),
         (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
          _STEP_ORDER, "the turn to go this way"),
         (re.compile(r"\b(?:first|double) strike\b"), frozenset({"506.1", "510.5"}), "this combat damage step"),
-        (re.compile(_FIGHT), frozenset({"510.1a", "510.1b", "510.1c", "510.1d", "506.1"}), "this combat damage"),
+        (re.compile(_FIGHT), frozenset({"510.1a", "510.1b", "510.1c", "510.1d"}), "this combat damage"),
+        (re.compile(_PT), frozenset({"506.1"}), "this creature's power"),   # a damage step left out
         (re.compile(r"\bhaste\b|\bas though|\buntapped (?:\w+ )?creatures?\b|\bconvoke\b"), frozenset({"302.6"}),
          "this {T} ability"),
         (re.compile(r"\bdraws?\b"), frozenset({"504.1"}), "this draw"),
