@@ -309,3 +309,19 @@ def test_unread_text_that_may_change_power_and_toughness_leaves_them_unknown() -
     assert _found(anthem) == []
     wrong = anthem.replace("is 3/2", "is 4/3").replace("assigns 3", "assigns 4")
     assert [(f[0], f[1], f[2]) for f in _found(wrong)] == [(9, "assert", "error"), (14, "510.1a", "error")]
+
+
+def test_a_resolved_trigger_whose_unread_effect_may_pump_leaves_power_unknown_that_turn() -> None:
+    """Goblin Piker's "Whenever this attacks, it gets +1/+0 until end of turn." resolves with nothing narrated: its
+    damage isn't computed, so Bob's life after it isn't judged; narrated on its line, the effect is the whole effect
+    and is judged."""
+    text = ("players: Alice, Bob\npriority: implicit\ncard Goblin Piker: red creature — Goblin Warrior 2/1, "
+            "\"Whenever Goblin Piker attacks, it gets +1/+0 until end of turn.\"\nAlice controls Goblin Piker\n"
+            "Bob: life 20\nturn 4: Alice, in declare attackers step\nAlice declares Goblin Piker attacking Bob\n"
+            "Goblin Piker triggers\nGoblin Piker ability resolves\ndeclare blockers step\ncombat damage step\n"
+            "combat damage is dealt\nBob has 17 life\n")
+    assert _found(text) == []
+    narrated = text.replace("ability resolves\n", "ability resolves; Goblin Piker gets +1/+0 until end of turn\n")
+    assert _found(narrated) == []
+    wrong = narrated.replace("has 17 life", "has 18 life")
+    assert [(f[0], f[1]) for f in _found(wrong)] == [(13, "assert")]

@@ -354,6 +354,14 @@ def _template(sentence: str) -> list[n.Ability] | None:
     return None
 
 
+def unread_effect(trigger: str) -> str:
+    """The sentences of a triggered ability's effect (after its condition) that no template reads, as one text
+    ("" when every sentence is read): what its resolution may do that the replay doesn't know."""
+    text = _SELF.sub("this", trigger.lower())
+    effect = text.split(", ", 1)[1] if text.startswith(("when", "at ")) and ", " in text else text
+    return " ".join(s for s in _sentences(effect) if _template(s.rstrip(".")) is None)
+
+
 def _text_templates(plain: str) -> list[n.Ability] | None:
     """A line of sentences the templates read: each sentence read, a sentence that ends the turn or the combat
     phase read with the others kept as text; None when nothing is read."""

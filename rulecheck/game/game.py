@@ -46,6 +46,7 @@ class Game:
         self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
         self._gone_base: dict[str, tuple[int, Permanent | None]] = {}
         self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
+        self.resolved_unread: list[tuple[int, str, str, int]] = []     # the replay's (context.py), for unknown_pt
         self._next_pid = 1
         self.mode = "implicit"
         self.teamed = False   # the players have teams (teams.py); without, each team question costs one test

@@ -24,7 +24,7 @@ _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|
 # unread text that may change creatures' power or toughness while it is on the battlefield (an anthem's "+1/+1",
 # "-1/-1", "base power and toughness", "toughness rather than its power", "are 1/1"; not counters, which the replay
 # counts); an activated ability's text only as it resolves
-_PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\bbase power\b|"
+PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\bbase power\b|"
                        r"\bpower and toughness (?:are|is) each\b|\btoughness rather than\b|"
                        r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b")
 _ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"
@@ -54,7 +54,7 @@ class Card:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
         self.unread = any(a.kind == "text" for a in self.abilities)
-        self.pt_text = self.unread and any(a.kind == "text" and _PT_WORDS.search(a.text.lower()) is not None
+        self.pt_text = self.unread and any(a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
                                            and _ACTIVATED_COST.match(a.text.lower()) is None for a in self.abilities)
         self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
                                                          _TURN_WORDS.search(a.text.lower()) is not None)

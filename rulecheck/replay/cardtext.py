@@ -23,6 +23,7 @@ from ..cards.oracle import (
     UNTAP_NOW,
     flash_types,
     pump_of,
+    unread_effect,
 )
 from ..game.counters import untap as untap_one
 from ..game.game import Game
@@ -220,7 +221,11 @@ def unread_texts(r: Replay, item: StackItem) -> list[str]:
     one player as its target."""
     if item.card is None:
         return []
-    return [a.text for a in item.card.abilities if a.kind == "text" or
+    if item.triggered or item.trigger is not None:   # a trigger's effect, beside the card's quoted text
+        effects = [e for t in resolving_abilities(item) for e in [unread_effect(t)] if e]
+    else:
+        effects = []
+    return effects + [a.text for a in item.card.abilities if a.kind == "text" or
             (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
