@@ -325,3 +325,16 @@ def test_a_resolved_trigger_whose_unread_effect_may_pump_leaves_power_unknown_th
     assert _found(narrated) == []
     wrong = narrated.replace("has 17 life", "has 18 life")
     assert [(f[0], f[1]) for f in _found(wrong)] == [(13, "assert")]
+
+
+def test_unread_text_about_damage_leaves_the_life_totals_it_touches_to_the_transcript() -> None:
+    """Vampire Nocturnus' "Other Vampire creatures you control have lifelink." (a creature type: unread): Alice's
+    life after her Vampire's damage is what the transcript says; without such text it is judged."""
+    text = ("players: Alice, Bob\npriority: implicit\ncard Vampire Nocturnus: black creature — Vampire 3/3, \"Other "
+            "Vampire creatures you control have lifelink.\"\ncard Vampire Interloper: black creature — Vampire Scout "
+            "2/1\nAlice controls Vampire Nocturnus, Vampire Interloper\nAlice: life 20\nBob: life 20\n"
+            "turn 4: Alice, in declare attackers step\nAlice declares Vampire Interloper attacking Bob\n"
+            "declare blockers step\ncombat damage step\ncombat damage is dealt\nBob has 18 life\nAlice has 22 life\n")
+    assert _found(text) == []
+    plain = text.replace("\"Other Vampire creatures you control have lifelink.\"", "\"Flying\"")
+    assert [(f[0], f[1]) for f in _found(plain)] == [(14, "assert")]

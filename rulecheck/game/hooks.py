@@ -53,6 +53,7 @@ SAGA_HOOK = "Sagas' lore counters"                # a Saga
 # features (no boundary function): what the game has had at least once
 TAXES = "attack and block taxes"                  # an ability of kind attack_cost or block_cost
 HAND_SIZE = "maximum hand size"                   # an ability that speaks of the maximum hand size
+DAMAGE_TEXT = "unread damage to life"            # unread text about what damage does (Card.damage_text)
 PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
 
 
@@ -104,6 +105,8 @@ class Hooks:
             self.subscribe(HAND_SIZE)
         if card.pt_text:
             self.subscribe(PT_TEXT)
+        if card.damage_text:
+            self.subscribe(DAMAGE_TEXT)
 
     def note_ability(self, p: Permanent, ability: Ability) -> None:
         """A permanent on the battlefield has this ability, printed or set up."""

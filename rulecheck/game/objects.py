@@ -27,6 +27,11 @@ _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|
 PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\bbase power\b|"
                        r"\bpower and toughness (?:are|is) each\b|\btoughness rather than\b|"
                        r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b")
+# unread text that may change what damage does to life totals: lifelink given, prevention, replacement ("would deal",
+# "double that damage"), infect or wither given; while it is on the battlefield, life after damage is taken as the
+# transcript says it
+DAMAGE_WORDS = re.compile(r"\blifelink\b|\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|"
+                          r"\bdouble that damage\b|\binfect\b|\bwither\b")
 _ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"
                              r"[+\-\u2212]?\d+):")
 
@@ -49,11 +54,15 @@ class Card:
     reads_text: bool = field(init=False, repr=False, compare=False)   # its text may change the turn as it resolves
     unread: bool = field(init=False, repr=False, compare=False)       # it has text the reader didn't understand
     pt_text: bool = field(init=False, repr=False, compare=False)      # its unread text may change power/toughness
+    damage_text: bool = field(init=False, repr=False, compare=False)  # … or what damage does to a life total
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
         self.unread = any(a.kind == "text" for a in self.abilities)
+        self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
+                                               and _ACTIVATED_COST.match(a.text.lower()) is None
+                                               for a in self.abilities)
         self.pt_text = self.unread and any(a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
                                            and _ACTIVATED_COST.match(a.text.lower()) is None for a in self.abilities)
         self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
