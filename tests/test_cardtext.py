@@ -88,6 +88,14 @@ def test_cardtext_acceptance(path: Path) -> None:
      [("text", "If you do, untap all attacking creatures and after this phase, there is an additional combat "
                "phase.")]),
     ("Untap target creature.", [], [("resolution", "untap target creature")]),
+    ("You may have Thorn Elemental assign its combat damage as though it weren't blocked.", ["Thorn Elemental"],
+     [("static", "may assign its combat damage as though it weren't blocked")]),
+    ("Dauthi Horror can't be blocked by white creatures.", ["Dauthi Horror"],
+     [("static", "can't be blocked by white creatures")]),
+    ("Sea Serpent can't attack unless defending player controls an Island.", ["Sea Serpent"],
+     [("static", "can't attack unless defending player controls an island")]),
+    ("Creatures you control get +1/+1.", [], [("group", "creatures you control get +1/+1")]),
+    ("Other Goblin creatures you control get +1/+1.", [], [("text", "Other Goblin creatures you control get +1/+1.")]),
     ("You have no maximum hand size.", [], [("static", "you have no maximum hand size")]),
     ("Each opponent's maximum hand size is reduced by two.", ["Locust Miser"],
      [("static", "each opponent's maximum hand size is reduced by 2")]),
@@ -272,7 +280,12 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
     ("510.5", "Other Knight creatures you control have first strike.", True),
     ("510.1a", "Other Goblin creatures get +1/+1 and have mountainwalk.", True),                # Goblin King
     ("510.1a", "Each creature assigns combat damage equal to its toughness rather than its power.", True),   # Doran
-    ("510.1c", "You may have Thorn Elemental assign its combat damage as though it weren't blocked.", True),
+    ("510.1c", "For each creature you control, you may have that creature assign its combat damage as though it "
+               "weren't blocked.", True),                                                   # Siege Behemoth
+    ("508.1a", "As long as Siege Behemoth is attacking, for each creature you control, you may have that creature "
+               "assign its combat damage as though it weren't blocked.", False),
+    ("506.3", "As long as Siege Behemoth is attacking, for each creature you control, you may have that creature "
+              "assign its combat damage as though it weren't blocked.", False),
     ("510.1c", "Other Beast creatures you control have trample.", True),
     ("510.1c", "Flying", False),
     ("505.5b", "You may play an additional land this turn.", True),                             # Explore

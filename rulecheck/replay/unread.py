@@ -46,10 +46,11 @@ _EVASION = (r"\b(?:has|have|gains?)\b[^.]*\b(?:flying|reach)\b|"
             r"walls?|plains|islands?|swamps?|mountains?|forests?|types?)\b")
 
 
-def _AS_THOUGH(verb: str) -> str:   # noqa: N802 - a pattern, named as the others
-    """'as though' in a sentence about attacking or blocking ("can block creatures with shadow as though they
-    didn't have shadow"), not in one about damage (Thorn Elemental's "assign its combat damage as though …")."""
-    return rf"\b{verb}(?:s|ing)?\b[^.]*\bas though|\bas though[^.]*\b{verb}(?:s|ing)?\b"
+def _permitted(verb: str) -> str:
+    """A permission to attack or block: "can block creatures with shadow as though …", "may attack as though it
+    didn't have defender", "attacks as though …"; not 'as though' about damage (Siege Behemoth's "as long as it is
+    attacking, … assign its combat damage as though it weren't blocked")."""
+    return rf"\b(?:can|could|may) {verb}|\b{verb}s? as though"
 
 
 @lru_cache(maxsize=1)
@@ -59,13 +60,13 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
     return (
         (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
         (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
-        (re.compile(rf"\bcan attack|{_AS_THOUGH('attack')}|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
+        (re.compile(rf"{_permitted('attack')}|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
          "this attack"),
         (re.compile(_UNTAPS_NOW), frozenset({"508.1a", "509.1a"}), "this creature to be untapped"),
         (re.compile(r"\b(?:is|are|becomes?)\b[^.]*\b(?:plains|islands?|swamps?|mountains?|forests?)\b"),
          frozenset({"508.1c"}), "this attack"),   # a land type changed ("Enchanted land is an Island")
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack|{_TAPS}"), frozenset({"508.1d"}), "these attackers"),
-        (re.compile(rf"\bcan block|{_AS_THOUGH('block')}|\bcould block"), frozenset({"509.1a", "509.1b"}),
+        (re.compile(_permitted("block")), frozenset({"509.1a", "509.1b"}),
          "this block"),
         (re.compile(_EVASION), frozenset({"509.1b"}), "this block"),
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock|{_TAPS}"), frozenset({"509.1c"}), "these blockers"),
@@ -83,7 +84,8 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
          "this land play"),
         (re.compile(r"\bunspent mana\b|\bmana\b[^.]*\b(?:empt|lose|lost)|\b(?:lose|empty)\b[^.]*\bmana\b"),
          frozenset({"500.4", "703.4p"}), "this mana to stay in the pool"),
-        (re.compile(r"\bbecomes?\b[^.]*\bcreature|\b(?:is|are)\b[^.]*\bcreatures?\b|\bcrew\b"),
+        (re.compile(r"\bbecomes?\b[^.]*\bcreature|\b(?:is|are) (?:also )?(?:an? )?(?:[\w/-]+ ){0,3}creatures?\b|"
+                    r"\bcrew\b"),
          frozenset({"506.3"}), "this permanent to be a creature"),
     )
 

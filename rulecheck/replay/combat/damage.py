@@ -4,6 +4,7 @@ damage before the next, and dealing it."""
 from __future__ import annotations
 
 from ... import nodes as n
+from ...cards.oracle import AS_UNBLOCKED
 from ...game.combat import (
     apply_damage,
     assigns_this_step,
@@ -99,7 +100,7 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, so it assigns its combat damage to {target}, "
                                            "what it is attacking")
                 return
-        else:
+        elif not _as_though_unblocked(g, p, recipients):
             blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
             trample = may_trample(g, p)
             if total and not blockers and not trample:
@@ -116,8 +117,10 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                        ("702.18",))
                 return
             if bad:
+                whole = f" (its text lets it assign all of it to {p.attacking}, not part of it)" \
+                    if g.has_ability(p, AS_UNBLOCKED) else ""
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, so it assigns its combat damage to the creatures "
-                                       f"blocking it, not to {bad[0]}", ("509.1h",))
+                                       f"blocking it, not to {bad[0]}{whole}", ("509.1h",))
                 return
     elif p.blocking or p.declared_blocker or p.in_combat:
         blocked = {g.by_pid(pid).name for pid in p.blocking if g.by_pid(pid)}  # type: ignore[union-attr]
@@ -129,6 +132,13 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
             r.flag(stmt, "510.1d", f"{p.name} assigns combat damage only to the creatures it is blocking, not to "
                                    f"{bad[0]}")
             return
+
+
+def _as_though_unblocked(g: Game, p: Permanent, recipients: list[str]) -> bool:
+    """A blocked creature whose text lets it assign its combat damage as though it weren't blocked (Thorn
+    Elemental) assigns all of it to what it attacks: that choice is all or nothing."""
+    return bool(recipients) and p.attacking is not None and set(recipients) == {p.attacking} \
+        and g.has_ability(p, AS_UNBLOCKED)
 
 
 @closes(checks=("510.1c", "510.1d", "510.1e"))
@@ -144,6 +154,8 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
         p = g.find_perm(stmt.creature, anywhere=True)
         if p is None or p.pid not in g.assigned or r.is_flagged(stmt):
             continue
+        if is_attacker(p) and _as_though_unblocked(g, p, [name for _, name in g.assigned[p.pid]]):
+            continue   # all of it to what it attacks, as its text allows: no blocker needs lethal damage
         order_pids = p.blockers if is_attacker(p) else p.blocking
         order = [g.by_pid(pid) for pid in order_pids]
         order_perms = [q for q in order if q is not None]
