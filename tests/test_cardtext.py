@@ -88,6 +88,9 @@ def test_cardtext_acceptance(path: Path) -> None:
      [("text", "If you do, untap all attacking creatures and after this phase, there is an additional combat "
                "phase.")]),
     ("Untap target creature.", [], [("resolution", "untap target creature")]),
+    ("Selesnya Guildgate enters the battlefield tapped.", ["Selesnya Guildgate"],
+     [("static", "enters the battlefield tapped")]),
+    ("This land enters tapped.", [], [("static", "enters the battlefield tapped")]),
     ("You may have Thorn Elemental assign its combat damage as though it weren't blocked.", ["Thorn Elemental"],
      [("static", "may assign its combat damage as though it weren't blocked")]),
     ("Dauthi Horror can't be blocked by white creatures.", ["Dauthi Horror"],

@@ -48,6 +48,9 @@ ONLY_BY_WALLS_OR_FLYERS = "can't be blocked except by walls and/or creatures wit
 # Thorn Elemental, Lone Wolf, Pride of Lions: its controller may have it assign all its combat damage to what it
 # attacks, though blocked (510.1c as the card changes it)
 AS_UNBLOCKED = "may assign its combat damage as though it weren't blocked"
+# Guildgates, taplands, many creatures: "CARDNAME enters the battlefield tapped." (now "This land enters tapped.");
+# conditional forms ("… tapped unless you control a Plains") stay unread
+ENTERS_TAPPED = "enters the battlefield tapped"
 _COLOUR = r"(?:white|blue|black|red|green)"
 # an attack limited by the defending player's lands (508.1c): Sea Serpent, Dandân, Island Fish Jasconius ("can't attack
 # unless defending player controls an Island"), Zhou Yu ("… a Mountain")
@@ -186,6 +189,7 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^all creatures able to block this do so$", ("all creatures able to block it do so",)),
         (r"^this can't be blocked by walls$", (NOT_BY_WALLS,)),
         (r"^you may have this assign its combat damage as though it weren't blocked$", (AS_UNBLOCKED,)),
+        (r"^this enters(?: the battlefield)? tapped$", (ENTERS_TAPPED,)),
         (r"^this can't be blocked by creatures with flying$", (NOT_BY_FLYERS,)),
         (r"^this can't be blocked except by walls$", (ONLY_BY_WALLS,)),
         (r"^this can't be blocked except by creatures with flying$", (ONLY_BY_FLYERS,)),

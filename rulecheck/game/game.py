@@ -343,8 +343,8 @@ class Game:
             display = f"{name} ({same + 1})"
         base = strip_copy(display)
         self._copies[base] = self._copies.get(base, 0) + 1
-        p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token,
-                      entered_serial=self.step_serial, types=card.types, base_controller=controller)
+        p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token, tapped=new and
+                      card.enters_tapped, entered_serial=self.step_serial, types=card.types, base_controller=controller)
         self._next_pid += 1
         self.battlefield[p.pid] = p
         self._named.setdefault(display, []).append(p)

@@ -55,10 +55,12 @@ class Card:
     unread: bool = field(init=False, repr=False, compare=False)       # it has text the reader didn't understand
     pt_text: bool = field(init=False, repr=False, compare=False)      # its unread text may change power/toughness
     damage_text: bool = field(init=False, repr=False, compare=False)  # … or what damage does to a life total
+    enters_tapped: bool = field(init=False, repr=False, compare=False)   # "enters the battlefield tapped"
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
+        self.enters_tapped = "enters the battlefield tapped" in self.texts   # (cards/oracle.py: ENTERS_TAPPED)
         self.unread = any(a.kind == "text" for a in self.abilities)
         self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
                                                and _ACTIVATED_COST.match(a.text.lower()) is None

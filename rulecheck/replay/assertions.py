@@ -106,6 +106,10 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         if not truth and p.left_combat_at_end and stmt.status in ("attacking", "blocking", "blocked", "unblocked"):
             return "511.3", (f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
                              "step ended")
+        if not truth and stmt.status == "tapped" and p.new and p.entered_serial == g.step_serial and any(
+                a.kind == "text" and "tapped" in a.text.lower() for a in p.card.abilities):
+            p.tapped = True   # its unread text may make it enter tapped ("… enters tapped unless …"): as told
+            return None
         if not truth:
             return "assert", f"{p.name} is not {stmt.status} in the replay"
     elif stmt.what == "damage" and p.damage != stmt.count:
