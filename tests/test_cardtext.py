@@ -354,3 +354,18 @@ def test_unread_text_about_damage_leaves_the_life_totals_it_touches_to_the_trans
     assert _found(text) == []
     plain = text.replace("\"Other Vampire creatures you control have lifelink.\"", "\"Flying\"")
     assert [(f[0], f[1]) for f in _found(plain)] == [(14, "assert")]
+
+
+def test_unread_first_strike_text_leaves_the_first_damage_step_to_the_narration() -> None:
+    """"Other Knight creatures you control have first strike." (a creature type: unread): the second combat damage
+    step is a note, and Hill Giant, whose damage isn't narrated in the first step, deals none there (it may have been
+    the first-strike step), so it still blocks in the second."""
+    text = ("players: Alice, Bob\npriority: implicit\ncard Kwende's Knights: white enchantment, \"Other Knight "
+            "creatures you control have first strike.\"\ncard Knight of Meadowgrain: white creature — Human Knight "
+            "2/2\ncard Hill Giant: red creature — Giant 3/3\nAlice controls Kwende's Knights, Knight of Meadowgrain\n"
+            "Bob controls Hill Giant\nturn 4: Alice, in declare attackers step\n"
+            "Alice declares Knight of Meadowgrain attacking Bob\ndeclare blockers step\n"
+            "Bob declares Hill Giant blocking Knight of Meadowgrain\ncombat damage step\n"
+            "Knight of Meadowgrain assigns 2 to Hill Giant\ncombat damage is dealt\nsecond combat damage step begins\n"
+            "Hill Giant assigns 3 to Knight of Meadowgrain\ncombat damage is dealt\nKnight of Meadowgrain dies\n")
+    assert [(f[0], f[1], f[2]) for f in _found(text)] == [(15, "506.1", "note")]

@@ -13,7 +13,7 @@ from .hooks import DAMAGE_TEXT, TAXES
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
-from .unknown_pt import pt_unknown
+from .unknown_pt import pt_unknown, strike_unknown
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -307,8 +307,8 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     power = g.pt(p)[0]
     if not p.in_combat or not assigns_this_step(g, p):
         return []
-    if pt_unknown(g, p) or any(q is not None and pt_unknown(g, q)
-                                       for q in map(g.by_pid, p.blockers)):
+    if pt_unknown(g, p) or any(q is not None and pt_unknown(g, q) for q in map(g.by_pid, p.blockers)) or (
+            g.step == "combat damage step" and not g.first_strike_step and strike_unknown(g)):
         others = p.blockers if is_attacker(p) else p.blocking
         g.uncertain.update(q.name for q in map(g.by_pid, others) if q is not None)
         if is_attacker(p) and not p.blocked and p.attacking is not None:

@@ -54,6 +54,7 @@ SAGA_HOOK = "Sagas' lore counters"                # a Saga
 TAXES = "attack and block taxes"                  # an ability of kind attack_cost or block_cost
 HAND_SIZE = "maximum hand size"                   # an ability that speaks of the maximum hand size
 DAMAGE_TEXT = "unread damage to life"            # unread text about what damage does (Card.damage_text)
+STRIKE_TEXT = "unread first strike"              # unread text about first or double strike (Card.strike_text)
 PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
 
 
@@ -107,6 +108,8 @@ class Hooks:
             self.subscribe(PT_TEXT)
         if card.damage_text:
             self.subscribe(DAMAGE_TEXT)
+        if card.strike_text:
+            self.subscribe(STRIKE_TEXT)
 
     def note_ability(self, p: Permanent, ability: Ability) -> None:
         """A permanent on the battlefield has this ability, printed or set up."""

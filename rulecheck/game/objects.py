@@ -32,6 +32,8 @@ PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\b
 # transcript says it
 DAMAGE_WORDS = re.compile(r"\blifelink\b|\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|"
                           r"\bdouble that damage\b|\binfect\b|\bwither\b")
+# unread text that may give first or double strike: whether a first combat damage step is the first-strike one
+STRIKE_WORDS = re.compile(r"\b(?:first|double) strike\b")
 _ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"
                              r"[+\-\u2212]?\d+):")
 
@@ -56,6 +58,7 @@ class Card:
     pt_text: bool = field(init=False, repr=False, compare=False)      # its unread text may change power/toughness
     damage_text: bool = field(init=False, repr=False, compare=False)  # … or what damage does to a life total
     enters_tapped: bool = field(init=False, repr=False, compare=False)   # "enters the battlefield tapped"
+    strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
@@ -64,6 +67,8 @@ class Card:
         self.unread = any(a.kind == "text" for a in self.abilities)
         self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
                                                and _ACTIVATED_COST.match(a.text.lower()) is None
+                                               for a in self.abilities)
+        self.strike_text = self.unread and any(a.kind == "text" and STRIKE_WORDS.search(a.text.lower()) is not None
                                                for a in self.abilities)
         self.pt_text = self.unread and any(a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
                                            and _ACTIVATED_COST.match(a.text.lower()) is None for a in self.abilities)

@@ -1,10 +1,10 @@
-"""Power and toughness the game can't compute: what depends on them is not judged."""
+"""Power and toughness, and first strike, that unread card text may change: what depends on them is not judged."""
 
 from __future__ import annotations
 
 from .game import Game
-from .hooks import PT_TEXT
-from .objects import PT_WORDS, Permanent
+from .hooks import PT_TEXT, STRIKE_TEXT
+from .objects import PT_WORDS, STRIKE_WORDS, Permanent
 
 
 def pt_unknown(g: Game, p: Permanent) -> bool:
@@ -24,3 +24,14 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     return g.hooks.uses(PT_TEXT) and any(q.card.pt_text and not q.phased_out and not q.lost
                                          for q in g.battlefield.values())
 
+
+
+def strike_unknown(g: Game) -> bool:
+    """Whether unread text may give a creature first or double strike now (on the battlefield, or resolved this
+    turn with no effect narrated on its line): then which creatures deal damage in the first combat damage step
+    isn't known, and a creature whose assignment there isn't narrated deals none by default."""
+    if g.resolved_unread and g.resolved_unread[-1][0] == g.turn and any(
+            turn == g.turn and STRIKE_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread):
+        return True
+    return g.hooks.uses(STRIKE_TEXT) and any(q.card.strike_text and not q.phased_out and not q.lost
+                                             for q in g.battlefield.values())
