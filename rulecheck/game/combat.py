@@ -9,11 +9,11 @@ from ..cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ..nodes import Ability
 from .counters import annihilate
 from .game import Game
-from .hooks import DAMAGE_TEXT, TAXES
+from .hooks import TAXES
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
-from .unknown_pt import pt_unknown, strike_unknown
+from .unknown_pt import damage_to_life_unknown, pt_unknown, strike_unknown
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -431,10 +431,7 @@ def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipi
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
-    if amount > 0 and g.hooks.uses(DAMAGE_TEXT) and any(p.card.damage_text and not p.phased_out and not p.lost
-                                                         for p in g.battlefield.values()):
-        # unread text may give lifelink, prevent or replace this damage: the life totals are what the transcript says
-        g.uncertain.update(who for who in (recipient, src.controller if src is not None else None) if who in g.pstate)
+    damage_to_life_unknown(g, src, amount, recipient)
     q = g.named(recipient) if recipient not in g.pstate else None
     if q is not None and src is not None and protection_against(g, q, src) is not None:
         return   # damage from a source the recipient has protection from is prevented

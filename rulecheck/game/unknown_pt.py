@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .game import Game
-from .hooks import PT_TEXT, STRIKE_TEXT
+from .hooks import DAMAGE_TEXT, PT_TEXT, STRIKE_TEXT
 from .objects import PT_WORDS, STRIKE_WORDS, Permanent
 
 
@@ -35,3 +35,11 @@ def strike_unknown(g: Game) -> bool:
         return True
     return g.hooks.uses(STRIKE_TEXT) and any(q.card.strike_text and not q.phased_out and not q.lost
                                              for q in g.battlefield.values())
+
+
+def damage_to_life_unknown(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    """Unread text on the battlefield may give lifelink, or prevent or replace this damage (Card.damage_text): the
+    life totals it touches are what the transcript says next."""
+    if amount > 0 and g.hooks.uses(DAMAGE_TEXT) and any(p.card.damage_text and not p.phased_out and not p.lost
+                                                         for p in g.battlefield.values()):
+        g.uncertain.update(who for who in (recipient, src.controller if src is not None else None) if who in g.pstate)
