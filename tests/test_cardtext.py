@@ -283,6 +283,7 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
     ("510.5", "Other Knight creatures you control have first strike.", True),
     ("510.1a", "Other Goblin creatures get +1/+1 and have mountainwalk.", True),                # Goblin King
     ("510.1a", "Each creature assigns combat damage equal to its toughness rather than its power.", True),   # Doran
+    ("510.1a", "Prowess", True),                         # the keyword the language doesn't have: its trigger pumps
     ("510.1c", "For each creature you control, you may have that creature assign its combat damage as though it "
                "weren't blocked.", True),                                                   # Siege Behemoth
     ("508.1a", "As long as Siege Behemoth is attacking, for each creature you control, you may have that creature "
@@ -369,3 +370,14 @@ def test_unread_first_strike_text_leaves_the_first_damage_step_to_the_narration(
             "Knight of Meadowgrain assigns 2 to Hill Giant\ncombat damage is dealt\nsecond combat damage step begins\n"
             "Hill Giant assigns 3 to Knight of Meadowgrain\ncombat damage is dealt\nKnight of Meadowgrain dies\n")
     assert [(f[0], f[1], f[2]) for f in _found(text)] == [(15, "506.1", "note")]
+
+
+def test_an_unread_pumping_keyword_leaves_power_unknown() -> None:
+    """Monastery Swiftspear's prowess (a keyword the language doesn't have: kept as text, its reminder removed) may
+    have made it 2/3 after Shock: its 2 damage isn't judged against its printed power."""
+    text = ("players: Alice, Bob\npriority: implicit\ncard Monastery Swiftspear: red creature — Human Monk 1/2, "
+            "\"Haste\", \"Prowess (Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.)\"\n"
+            "Alice controls Monastery Swiftspear\nBob: life 20\nturn 4: Alice, in declare attackers step\n"
+            "Alice declares Monastery Swiftspear attacking Bob\ndeclare blockers step\ncombat damage step\n"
+            "Monastery Swiftspear assigns 2 to Bob\ncombat damage is dealt\nBob has 18 life\n")
+    assert _found(text) == []

@@ -26,7 +26,8 @@ _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|
 # counts); an activated ability's text only as it resolves
 PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\bbase power\b|"
                        r"\bpower and toughness (?:are|is) each\b|\btoughness rather than\b|"
-                       r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b")
+                       r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b|"
+                       r"^(?:prowess|training|dethrone|mentor)$")   # unread keywords whose triggers pump
 # unread text that may change what damage does to life totals: lifelink given, prevention, replacement ("would deal",
 # "double that damage"), infect or wither given; while it is on the battlefield, life after damage is taken as the
 # transcript says it

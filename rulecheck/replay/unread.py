@@ -34,7 +34,7 @@ _TAPS = r"\b(?:un)?tap(?:s|ped)?\b|\benters?(?: the battlefield)? tapped"
 _UNTAPS_NOW = r"\buntap\b(?! step)(?![^.]*\buntap step)|\bvigilance\b"
 # what changes a creature's power or toughness, or how it assigns combat damage (anthems, "-1/-1", Doran's
 # "toughness rather than its power", Thorn Elemental's "as though it weren't blocked", trample or deathtouch given)
-_PT = r"[+\-\u2212]?(?:\d+|x)/[+\-\u2212]?(?:\d+|x)|\bpower\b|\btoughness\b"
+_PT = r"[+\-\u2212]?(?:\d+|x)/[+\-\u2212]?(?:\d+|x)|\bpower\b|\btoughness\b|^(?:prowess|training|dethrone|mentor)$"
 _FIGHT = (rf"{_PT}|\bcombat damage\b|\btrample\b|\bdeathtouch\b|"
           r"\bas though (?:it|they) (?:weren't|wasn't|were not) blocked")
 # what a blocker's evasion check reads that unread text may change: flying or reach given or lost, an ability
