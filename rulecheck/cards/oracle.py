@@ -3,7 +3,9 @@ quoted text of a hand-written definition.
 
 Each line is offered to the transcript grammar (keywords, restrictions, Aura bonuses, trigger conditions), and
 then to the templates of Oracle text that change a turn or a combat (docs/coverage.md, "Card text templates"):
-untapping, ending the turn or the combat phase, attack and block permissions, undying and persist. A template is
+untapping, ending the turn or the combat phase, attack and block permissions, undying and persist, group statics
+(anthems and keywords given to "creatures you control"), untaps as a spell resolves, "enters the battlefield
+tapped", and the rules-changing statics the language has in Oracle's words (hand size, land plays). A template is
 read in every wording the card has had (the card's name, "this creature", "CARDNAME"; "at end of turn" for "at
 the beginning of the next end step"), into the same ability text that the language's own forms give. What no
 template reads stays quoted text, which the replay keeps and never judges against (see `rulecheck.replay.unread`).
