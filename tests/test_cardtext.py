@@ -381,3 +381,21 @@ def test_an_unread_pumping_keyword_leaves_power_unknown() -> None:
             "Alice declares Monastery Swiftspear attacking Bob\ndeclare blockers step\ncombat damage step\n"
             "Monastery Swiftspear assigns 2 to Bob\ncombat damage is dealt\nBob has 18 life\n")
     assert _found(text) == []
+
+
+def test_unread_text_that_keeps_a_permanent_tapped_reaches_a_later_untap_step() -> None:
+    """Frost Breath ("… Those creatures don't untap during their controller's next untap step.") resolved in Alice's
+    turn: Bob's Grizzly Bears staying tapped in his next untap step is a note (narrated with `except`), and his word
+    that it is tapped is taken (the untap left out)."""
+    head = ("players: Alice, Bob\npriority: implicit\ncard Frost Breath: blue instant, \"Tap up to two target "
+            "creatures. Those creatures don't untap during their controller's next untap step.\"\n"
+            "card Grizzly Bears: green creature — Bear 2/2\nAlice: hand 1\nAlice holds Frost Breath\n"
+            "Bob controls Grizzly Bears\nturn 4: Alice, in precombat main phase\n"
+            "Alice casts Frost Breath targeting Grizzly Bears\nFrost Breath resolves\nGrizzly Bears is tapped\n"
+            "end step\ncleanup step\nturn 5: Bob\nuntap step\n")
+    narrated = head + "Bob untaps all permanents except Grizzly Bears\n"
+    assert [(f[0], f[1], f[2]) for f in _found(narrated)] == [(16, "502.2", "note")]
+    told = head + "upkeep step\nGrizzly Bears is tapped\n"
+    assert _found(told) == []
+    without = told.replace("Those creatures don't untap during their controller's next untap step.", "")
+    assert [(f[0], f[1]) for f in _found(without)] == [(17, "assert")]

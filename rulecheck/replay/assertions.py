@@ -13,6 +13,7 @@ from .context import Replay
 from .counters import ANNIHILATE
 from .registry import handles
 from .tba import assume_tbas
+from .unread import may_have_stayed_tapped
 
 
 def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
@@ -106,9 +107,10 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         if not truth and p.left_combat_at_end and stmt.status in ("attacking", "blocking", "blocked", "unblocked"):
             return "511.3", (f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
                              "step ended")
-        if not truth and stmt.status == "tapped" and p.new and p.entered_serial == g.step_serial and any(
-                a.kind == "text" and "tapped" in a.text.lower() for a in p.card.abilities):
-            p.tapped = True   # its unread text may make it enter tapped ("… enters tapped unless …"): as told
+        if not truth and stmt.status == "tapped" and (p.new and p.entered_serial == g.step_serial and any(
+                a.kind == "text" and "tapped" in a.text.lower() for a in p.card.abilities)
+                or may_have_stayed_tapped(g, r.resolved_unread, p)):
+            p.tapped = True   # unread text may make it enter tapped ("… unless …") or keep it tapped: as told
             return None
         if not truth:
             return "assert", f"{p.name} is not {stmt.status} in the replay"

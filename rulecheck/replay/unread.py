@@ -21,6 +21,7 @@ from functools import lru_cache
 from .. import nodes as n
 from ..cards.oracle import is_activated
 from ..game.game import Game
+from ..game.objects import Permanent
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
@@ -115,8 +116,10 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
         return None
     untap = isinstance(stmt, (n.Untap, n.UntapAll))
     who = stmt.player.text if isinstance(stmt, (n.Untap, n.UntapAll)) else None
+    since = g.turn   # resolved text counts in the turn it resolved ...
     if untap and isinstance(stmt, n.UntapAll) and stmt.except_ and who == g.active:
         found = ((re.compile(_KEEPS_TAPPED), "this permanent to stay tapped"),)
+        since = 0    # ... but "don't untap during … next untap step" (Frost Breath) is about a later turn
     elif untap:
         found = tuple((words, f"{who} to untap here") for words, _ in found)
 
@@ -131,6 +134,19 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
             if a.kind == "text" and not is_activated(a.text) and (allows := allowed(a.text)) is not None:
                 return p.name, allows
     for turn, source, text, _line in resolved:
-        if turn == g.turn and (allows := allowed(text)) is not None:
+        if since <= turn <= g.turn and (allows := allowed(text)) is not None:
             return source, allows
     return None
+
+
+def may_have_stayed_tapped(g: Game, resolved: Iterable[tuple[int, str, str, int]], p: Permanent) -> bool:
+    """Whether unread text may have kept p tapped in its controller's untap step this turn, which the replay untapped:
+    text that keeps something tapped ("doesn't untap", "don't untap during … next untap step") on a permanent on the
+    battlefield, or of a spell or ability resolved since the controller's previous turn (Frost Breath)."""
+    if g.abilities_unknown or p.controller != g.active:
+        return False
+    words = re.compile(_KEEPS_TAPPED)
+    if any(a.kind == "text" and words.search(a.text.lower()) for q in g.battlefield.values() if not q.phased_out
+           for a in q.abilities()):
+        return True
+    return any(words.search(text.lower()) for _turn, _source, text, _line in resolved)
