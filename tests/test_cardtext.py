@@ -98,7 +98,10 @@ def test_cardtext_acceptance(path: Path) -> None:
     ("Sea Serpent can't attack unless defending player controls an Island.", ["Sea Serpent"],
      [("static", "can't attack unless defending player controls an island")]),
     ("Creatures you control get +1/+1.", [], [("group", "creatures you control get +1/+1")]),
-    ("Other Goblin creatures you control get +1/+1.", [], [("text", "Other Goblin creatures you control get +1/+1.")]),
+    ("Other Goblin creatures you control get +1/+1.", [], [("group", "other goblin creatures you control get +1/+1")]),
+    ("Other Goblins get +1/+1 and have mountainwalk.", [], [("group", "other goblins get +1/+1 and have mountainwalk")]),
+    ("Creatures you control with flying get +1/+1.", [], [("text", "Creatures you control with flying get +1/+1.")]),
+    ("Nontoken creatures you control get +1/+1.", [], [("text", "Nontoken creatures you control get +1/+1.")]),
     ("You have no maximum hand size.", [], [("static", "you have no maximum hand size")]),
     ("Each opponent's maximum hand size is reduced by two.", ["Locust Miser"],
      [("static", "each opponent's maximum hand size is reduced by 2")]),
@@ -358,12 +361,14 @@ def test_unread_text_about_damage_leaves_the_life_totals_it_touches_to_the_trans
 
 
 def test_unread_first_strike_text_leaves_the_first_damage_step_to_the_narration() -> None:
-    """"Other Knight creatures you control have first strike." (a creature type: unread): the second combat damage
-    step is a note, and Hill Giant, whose damage isn't narrated in the first step, deals none there (it may have been
-    the first-strike step), so it still blocks in the second."""
-    text = ("players: Alice, Bob\npriority: implicit\ncard Kwende's Knights: white enchantment, \"Other Knight "
-            "creatures you control have first strike.\"\ncard Knight of Meadowgrain: white creature — Human Knight "
-            "2/2\ncard Hill Giant: red creature — Giant 3/3\nAlice controls Kwende's Knights, Knight of Meadowgrain\n"
+    """Akroma's Memorial ("Creatures you control have flying, first strike, … and protection from black and from
+    red.": a keyword the group reader doesn't list, so unread): the second combat damage step is a note, and Hill
+    Giant, whose damage isn't narrated in the first step, deals none there (it may have been the first-strike step),
+    so it still blocks in the second."""
+    text = ("players: Alice, Bob\npriority: implicit\ncard Akroma's Memorial: legendary artifact, \"Creatures you "
+            "control have flying, first strike, vigilance, trample, haste, and protection from black and from red.\"\n"
+            "card Knight of Meadowgrain: white creature — Human Knight 2/2\ncard Hill Giant: red creature — Giant 3/3\n"
+            "Alice controls Akroma's Memorial, Knight of Meadowgrain\n"
             "Bob controls Hill Giant\nturn 4: Alice, in declare attackers step\n"
             "Alice declares Knight of Meadowgrain attacking Bob\ndeclare blockers step\n"
             "Bob declares Hill Giant blocking Knight of Meadowgrain\ncombat damage step\n"
@@ -399,3 +404,15 @@ def test_unread_text_that_keeps_a_permanent_tapped_reaches_a_later_untap_step() 
     assert _found(told) == []
     without = told.replace("Those creatures don't untap during their controller's next untap step.", "")
     assert [(f[0], f[1]) for f in _found(without)] == [(17, "assert")]
+
+
+def test_a_lord_of_a_creature_type_leaves_a_creature_of_unknown_types_unknown() -> None:
+    """Goblin King's "Other Goblins get +1/+1 …": a creature defined without a type line's dash may be a Goblin, so
+    its power isn't judged either way; one defined as a Bear is no Goblin, and is judged."""
+    text = ("players: Alice, Bob\npriority: implicit\ncard Goblin King: red creature — Goblin 2/2, \"Other Goblins get "
+            "+1/+1 and have mountainwalk.\"\ncard Raging Goblin: red creature 1/1\nAlice controls Goblin King, Raging "
+            "Goblin\nBob: life 20\nturn 4: Alice, in declare attackers step\nAlice declares Raging Goblin attacking "
+            "Bob\ndeclare blockers step\ncombat damage step\nRaging Goblin assigns 2 to Bob\n")
+    assert _found(text) == []
+    bear = text.replace("card Raging Goblin: red creature 1/1", "card Raging Goblin: red creature — Bear 1/1")
+    assert [(f[0], f[1]) for f in _found(bear)] == [(11, "510.1a")]

@@ -218,8 +218,14 @@ TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?g
 # ("Creatures you control have haste." / "… have vigilance."), Spidersilk Armor ("… get +0/+1 and have reach."),
 # "All creatures get -1/-1", "Creatures your opponents control get -1/-0", Brave the Sands' "Each creature you control
 # can block an additional creature each combat." Other qualifiers (creature types, colours, tokens) stay unread.
-_KW_LIST = rf"{_KW}(?:(?:, | and |, and ){_KW})*"
-GROUP = re.compile(rf"^(?P<who>(?:other )?creatures (?:you|your opponents) control|all (?:other )?creatures) "
+_GROUP_KW = rf"(?:{_KW[3:-1]}|menace|hexproof|(?:plains|island|swamp|mountain|forest)walk)"
+_KW_LIST = rf"{_GROUP_KW}(?:(?:, | and |, and ){_GROUP_KW})*"
+# a creature type's lords (Goblin King: "Other Goblins get +1/+1 and have mountainwalk."; Lord of Atlantis: "Other
+# Merfolk get …"; Elvish Archdruid: "Other Elf creatures you control get +1/+1."; "Zombies you control get …")
+_KIND = (r"(?:other )?(?!(?:creatures|all|other|each|target|tokens?|attacking|blocking|tapped|untapped|legendary|"
+         r"artifact|enchantment|enchanted|equipped|multicolored|colorless)\b|non)[a-z]+(?: creatures)?"
+         r"(?: you control)?")
+GROUP = re.compile(rf"^(?P<who>(?:other )?creatures (?:you|your opponents) control|all (?:other )?creatures|{_KIND}) "
                    rf"(?:get {_BONUS.replace('?P<p>', '?P<gp>').replace('?P<t>', '?P<gt>')}(?: and have "
                    rf"(?P<kw1>{_KW_LIST}))?|have (?P<kw2>{_KW_LIST}))$")
 GROUP_BLOCKS = "each creature you control can block an additional creature each combat"
@@ -234,7 +240,7 @@ def group_of(sentence: str) -> n.Ability | None:
     m = GROUP.match(sentence)
     if m is None or "x" in (m.group("gp") or "") + (m.group("gt") or ""):
         return None
-    keywords = re.findall(_KW, m.group("kw1") or m.group("kw2") or "")
+    keywords = re.findall(_GROUP_KW, m.group("kw1") or m.group("kw2") or "")
     pt = (int(m.group("gp")), int(m.group("gt"))) if m.group("gp") else None
     return n.Ability("group", sentence, pt, tuple(n.Ability("keyword", k) for k in keywords))
 

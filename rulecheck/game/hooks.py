@@ -55,6 +55,7 @@ TAXES = "attack and block taxes"                  # an ability of kind attack_co
 HAND_SIZE = "maximum hand size"                   # an ability that speaks of the maximum hand size
 DAMAGE_TEXT = "unread damage to life"            # unread text about what damage does (Card.damage_text)
 STRIKE_TEXT = "unread first strike"              # unread text about first or double strike (Card.strike_text)
+GROUP = "group statics"                           # an ability of kind group (layers.py: "Other Goblins get +1/+1")
 PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
 
 
@@ -117,6 +118,8 @@ class Hooks:
             self.triggers.add(p, ability.text)
         elif ability.kind in ("attack_cost", "block_cost"):
             self.subscribe(TAXES)
+        elif ability.kind == "group":
+            self.subscribe(GROUP)
         if "hand size" in ability.text.lower():
             self.subscribe(HAND_SIZE)
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .game import Game
-from .hooks import DAMAGE_TEXT, PT_TEXT, STRIKE_TEXT
+from .hooks import DAMAGE_TEXT, GROUP, PT_TEXT, STRIKE_TEXT
+from .layers import covers
 from .objects import PT_WORDS, STRIKE_WORDS, Permanent
 
 
@@ -21,6 +22,10 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     if g.resolved_unread and g.resolved_unread[-1][0] == g.turn and any(
             turn == g.turn and PT_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread):
         return True   # a spell or ability resolved this turn with such text and no effect narrated on its line
+    if g.hooks.uses(GROUP) and any(a.kind == "group" and a.pt is not None and covers(q, p, a.text) is None
+                                   for q in g.battlefield.values() if not q.phased_out and not q.lost
+                                   for a in q.abilities()):
+        return True   # an anthem of a creature type or colour p may have ("Other Goblins get +1/+1")
     return g.hooks.uses(PT_TEXT) and any(q.card.pt_text and not q.phased_out and not q.lost
                                          for q in g.battlefield.values())
 

@@ -21,6 +21,7 @@ from functools import lru_cache
 from .. import nodes as n
 from ..cards.oracle import is_activated
 from ..game.game import Game
+from ..game.layers import covers
 from ..game.objects import Permanent
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
@@ -131,12 +132,19 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
         if (who is not None and p.controller != who) or p.phased_out:
             continue
         for a in p.abilities():
-            if a.kind == "text" and not is_activated(a.text) and (allows := allowed(a.text)) is not None:
+            if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)) \
+                    and (allows := allowed(a.text)) is not None:
                 return p.name, allows
     for turn, source, text, _line in resolved:
         if since <= turn <= g.turn and (allows := allowed(text)) is not None:
             return source, allows
     return None
+
+
+def _uncertain(g: Game, q: Permanent, text: str) -> bool:
+    """A group static of q that may or may not apply to some creature (its types or colours aren't known): its
+    text explains what it could allow, as unread text does."""
+    return any(covers(q, p, text) is None for p in g.battlefield.values())
 
 
 def may_have_stayed_tapped(g: Game, resolved: Iterable[tuple[int, str, str, int]], p: Permanent) -> bool:
