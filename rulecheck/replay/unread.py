@@ -3,13 +3,14 @@
 Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow
 what the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other
 player's untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when
-(1) its rule belongs to one of the families below, (2) the unread text of a permanent on the battlefield (not
-phased out; an activated ability's text counts only once it resolves), or of a spell or ability that resolved this
-turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
-family's words, and (3) the game
-doesn't say these abilities are unknown anyway (`abilities: unknown` has its own, wider policy). Any other
-finding stays a violation, however much unread text is around. Documented in docs/transcript-language.md
-("Unread card text"); costs nothing until something is flagged.
+(1) its rule is reached by one of the families below (a rule may be reached by several), (2) the unread text of a
+permanent on the battlefield (not phased out; an activated ability's text counts only once it resolves; a lord's
+text when some creature's types aren't known), or of a spell or ability (a trigger's effect included) that resolved
+this turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
+family's words, and (3) the game doesn't say these abilities are unknown anyway (`abilities: unknown` has its own,
+wider policy). Any other finding stays a violation, however much unread text is around. Documented in
+docs/transcript-language.md ("Unread card text"); costs nothing until something is flagged. (What unread text may do
+to power, toughness, first strike and life totals is in `rulecheck.game.unknown_pt`: those are unknown, not noted.)
 """
 
 from __future__ import annotations
