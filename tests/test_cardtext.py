@@ -416,3 +416,14 @@ def test_a_lord_of_a_creature_type_leaves_a_creature_of_unknown_types_unknown() 
     assert _found(text) == []
     bear = text.replace("card Raging Goblin: red creature 1/1", "card Raging Goblin: red creature — Bear 1/1")
     assert [(f[0], f[1]) for f in _found(bear)] == [(11, "510.1a")]
+
+
+def test_a_narration_of_what_a_read_anthem_does_is_that_anthem_not_a_second_bonus() -> None:
+    text = ("players: Alice, Bob\npriority: implicit\ncard Glorious Anthem: white enchantment, \"Creatures you control "
+            "get +1/+1.\"\ncard Grizzly Bears: green creature — Bear 2/2\nAlice: hand 1\nAlice holds Glorious Anthem\n"
+            "Alice controls Grizzly Bears\nturn 4: Alice, in precombat main phase\nAlice casts Glorious Anthem\n"
+            "Glorious Anthem resolves; Grizzly Bears gets +1/+1 for as long as Glorious Anthem is on the battlefield\n"
+            "Grizzly Bears is 3/3\n")
+    assert _found(text) == []
+    until_eot = text.replace("for as long as Glorious Anthem is on the battlefield", "until end of turn")
+    assert [(f[0], f[1]) for f in _found(until_eot)] == [(11, "assert")]   # another effect: 4/4
