@@ -88,6 +88,10 @@ def test_cardtext_acceptance(path: Path) -> None:
      [("text", "If you do, untap all attacking creatures and after this phase, there is an additional combat "
                "phase.")]),
     ("Untap target creature.", [], [("resolution", "untap target creature")]),
+    ("Creatures you control get +3/+3 and gain trample until end of turn.", [],
+     [("resolution", "creatures you control get +3/+3 and gain trample until end of turn")]),
+    ("Attacking creatures get +2/+0 until end of turn.", [],
+     [("resolution", "attacking creatures get +2/+0 until end of turn")]),
     ("Selesnya Guildgate enters the battlefield tapped.", ["Selesnya Guildgate"],
      [("static", "enters the battlefield tapped")]),
     ("This land enters tapped.", [], [("static", "enters the battlefield tapped")]),

@@ -255,6 +255,25 @@ def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
     return m.group("p") or "+0", m.group("t") or "+0", tuple(re.findall(_KW, words)), bool(m.group("x"))
 
 
+# a spell's effect on a group of creatures until end of turn, the group fixed as it resolves (611.2c): Overrun
+# ("Creatures you control get +3/+3 and gain trample until end of turn."), Inspired Charge ("… get +2/+1 …"),
+# Trumpet Blast ("Attacking creatures get +2/+0 until end of turn.")
+MASS_PUMP = re.compile(rf"^(?P<who>creatures you control|attacking creatures you control|attacking creatures|"
+                       rf"all creatures) get (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gain (?P<kw>{_KWS}))? "
+                       r"until end of turn$")
+
+
+def mass_pump_of(text: str) -> tuple[str, int, int, tuple[str, ...]] | None:
+    """(which creatures: "you", "attacking you", "attacking", "all"; the bonus; the keywords it grants) of a read
+    group effect until end of turn; None when the text is none."""
+    m = MASS_PUMP.match(text)
+    if m is None:
+        return None
+    who = {"creatures you control": "you", "attacking creatures you control": "attacking you",
+           "attacking creatures": "attacking", "all creatures": "all"}[m.group("who")]
+    return who, int(m.group("p")), int(m.group("t")), tuple(re.findall(_KW, m.group("kw") or ""))
+
+
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
 # only before combat damage."
 _CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
@@ -351,7 +370,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if SKIP_THAT_UNTAP.match(sentence):
         return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
-    if pump_of(sentence) is not None:
+    if pump_of(sentence) is not None or mass_pump_of(sentence) is not None:
         return [n.Ability("resolution", sentence)]
     tax = ATTACK_TAX.match(sentence)
     if tax:   # Propaganda, Ghostly Prison, Windborn Muse: the language's `attack cost {2}` (508.1g; 508.1d: no player

@@ -22,6 +22,7 @@ from ..cards.oracle import (
     SKIP_EXTRA_UNTAP,
     UNTAP_NOW,
     flash_types,
+    mass_pump_of,
     pump_of,
     unread_effect,
 )
@@ -110,6 +111,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     r.text_effects = []
     if spell:
         _target_effect(r, item, texts)
+        _mass_effect(r, item, texts)
     _additional_combat(r, item, texts, spell)
     _untap_now(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
@@ -164,6 +166,26 @@ def _target_effect(r: Replay, item: StackItem, texts: list[str]) -> None:
     for e in made:
         g.add_effect(e)
     r.text_effects = made
+
+
+def _mass_effect(r: Replay, item: StackItem, texts: list[str]) -> None:
+    """"Creatures you control get +3/+3 and gain trample until end of turn." (Overrun) on each creature of that
+    group as the spell resolves (the group is fixed then, 611.2c), as `Grizzly Bears gets +3/+3 until end of turn`
+    for each would; a narration of the same effect on one of them is that effect (effects.py)."""
+    read = [e for t in texts for e in [mass_pump_of(t)] if e is not None]
+    if len(read) != 1:
+        return
+    who, dp, dt, keywords = read[0]
+    g, line = r.game, r.resolving_line
+    for p in list(g.battlefield.values()):
+        if not p.is_creature() or p.phased_out or ("you" in who and p.controller != item.controller) or (
+                "attacking" in who and not (p.in_combat and p.attacking is not None)):
+            continue
+        made = [Effect(p.pid, dp, dt, None, "end_of_turn", line, f"{dp:+d}/{dt:+d}")] if dp or dt else []
+        made += [Effect(p.pid, 0, 0, n.Ability("keyword", k), "end_of_turn", line, k) for k in keywords]
+        for e in made:
+            g.add_effect(e)
+        r.text_effects += made
 
 
 def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
