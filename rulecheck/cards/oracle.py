@@ -58,6 +58,8 @@ _COLOUR = r"(?:white|blue|black|red|green)"
 # unless defending player controls an Island"), Zhou Yu ("… a Mountain")
 ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls an? (?P<type>plains|island|swamp|"
                                r"mountain|forest)$")
+ATTACK_HOMES = frozenset(f"can't attack unless defending player controls {a} {t}" for a, t in (
+    ("a", "plains"), ("an", "island"), ("a", "swamp"), ("a", "mountain"), ("a", "forest")))
 # blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
 # Knight ("… by black and/or red creatures")
 NOT_BY_COLOURS = re.compile(rf"^can't be blocked by (?P<colours>{_COLOUR}(?:(?:,| and/or| or|, and/or|, or) "

@@ -17,6 +17,8 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     Costs nothing until such a card entered."""
     if p.pt_unknown(g.effects):
         return True
+    if not (g.resolved_unread or g.hooks.uses(GROUP) or g.hooks.uses(PT_TEXT)):
+        return False   # the common case: no such text has been in the game
     if not p.is_creature() or any(e.target == p.pid and e.set_pt is not None for e in g.effects):
         return False
     if g.resolved_unread and g.resolved_unread[-1][0] == g.turn and any(

@@ -14,6 +14,7 @@ import re
 from .. import nodes as n
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
+    ATTACK_HOMES,
     ATTACKS_ONLY_INTO,
     END_COMBAT,
     END_TURN,
@@ -303,8 +304,7 @@ def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
     an Island" and that player is known to control none: each of their lands has known types (a card database's,
     a type line's dash, a basic land's name) and none is of that type. Not judged with abilities unknown, or with
     more than one defending player."""
-    if g.abilities_unknown or len(g.defenders) != 1 or not any(t.startswith("can't attack unless defending player")
-                                                                for t in p.card.texts):
+    if not (p.card.texts & ATTACK_HOMES) or g.abilities_unknown or len(g.defenders) != 1:
         return None
     defender = g.defenders[0]
     for text in g.ability_texts(p):
