@@ -3,7 +3,9 @@ quoted text of a hand-written definition.
 
 Each line is offered to the transcript grammar (keywords, restrictions, Aura bonuses, trigger conditions), and
 then to the templates of Oracle text that change a turn or a combat (docs/coverage.md, "Card text templates"):
-untapping, ending the turn or the combat phase, attack and block permissions, undying and persist. A template is
+untapping, ending the turn or the combat phase, attack and block permissions, undying and persist, group statics
+(anthems and keywords given to "creatures you control"), untaps as a spell resolves, "enters the battlefield
+tapped", and the rules-changing statics the language has in Oracle's words (hand size, land plays). A template is
 read in every wording the card has had (the card's name, "this creature", "CARDNAME"; "at end of turn" for "at
 the beginning of the next end step"), into the same ability text that the language's own forms give. What no
 template reads stays quoted text, which the replay keeps and never judges against (see `rulecheck.replay.unread`).
@@ -45,7 +47,23 @@ NOT_BY_FLYERS = "can't be blocked by creatures with flying"
 ONLY_BY_WALLS = "can't be blocked except by walls"
 ONLY_BY_FLYERS = "can't be blocked except by creatures with flying"
 ONLY_BY_WALLS_OR_FLYERS = "can't be blocked except by walls and/or creatures with flying"
+# Thorn Elemental, Lone Wolf, Pride of Lions: its controller may have it assign all its combat damage to what it
+# attacks, though blocked (510.1c as the card changes it)
+AS_UNBLOCKED = "may assign its combat damage as though it weren't blocked"
+# Guildgates, taplands, many creatures: "CARDNAME enters the battlefield tapped." (now "This land enters tapped.");
+# conditional forms ("… tapped unless you control a Plains") stay unread
+ENTERS_TAPPED = "enters the battlefield tapped"
 _COLOUR = r"(?:white|blue|black|red|green)"
+# an attack limited by the defending player's lands (508.1c): Sea Serpent, Dandân, Island Fish Jasconius ("can't attack
+# unless defending player controls an Island"), Zhou Yu ("… a Mountain")
+ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls an? (?P<type>plains|island|swamp|"
+                               r"mountain|forest)$")
+ATTACK_HOMES = frozenset(f"can't attack unless defending player controls {a} {t}" for a, t in (
+    ("a", "plains"), ("an", "island"), ("a", "swamp"), ("a", "mountain"), ("a", "forest")))
+# blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
+# Knight ("… by black and/or red creatures")
+NOT_BY_COLOURS = re.compile(rf"^can't be blocked by (?P<colours>{_COLOUR}(?:(?:,| and/or| or|, and/or|, or) "
+                            rf"{_COLOUR})*) creatures$")
 UNTAP_ALL_IN_OTHERS = re.compile(rf"^untap all (?:(?P<colours>{_COLOUR}(?:(?:,| and/or| or|, and/or|, or) {_COLOUR})*)"
                                  r" )?(?P<what>permanents|creatures|lands|artifacts|creatures and lands|"
                                  r"artifacts and creatures|artifacts, creatures, and lands) you control during each "
@@ -73,12 +91,41 @@ ADDITIONAL_COMBAT = re.compile(r"(?:^|\. )after (?P<after>this phase|this main p
                                r"the first postcombat main phase this turn), there(?: is|'s) an additional combat "
                                r"phase(?P<main> followed by an additional main phase)?\.?$")
 EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
+# an untap as a spell or ability resolves, its own sentence: Relentless Assault, Fury of the Horde, World at War
+# ("Untap all creatures that attacked this turn."), Vitalize ("Untap all creatures you control."), Early Harvest's
+# kin ("Untap all lands you control."), Seize the Day, Ambush Party's kin ("Untap target creature.")
+UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
+                       r"lands you control|permanents you control|artifacts you control)|"
+                       r"target (?P<target>creature|permanent|land|artifact))$")
 # a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
 # flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
 # Vernal Equinox ("Any player may cast creature and enchantment spells ...")
 _SPELL_TYPE = r"(?:artifact|creature|enchantment|sorcery|planeswalker|instant|battle)"
 FLASH_PERMISSION = re.compile(rf"^(?P<who>you|any player|each player) may cast (?:(?P<types>{_SPELL_TYPE}(?:(?:,| and|"
                               rf"| or|, and|, or) {_SPELL_TYPE})*) )?spells as though they had flash$")
+
+
+# rules-changing statics the language has, as Oracle words them: the maximum hand size (Reliquary Tower, Spellbook,
+# Thought Vessel: "You have no maximum hand size."; Locust Miser: "Each opponent's maximum hand size is reduced by
+# two."), additional land plays (Exploration, Azusa, Dryad of the Ilysian Grove) and lands played from another zone
+# (Crucible of Worlds, Courser of Kruphix); the numbers Oracle spells out are the language's digits
+_RULE_STATIC = re.compile(r"^(?:(?:you|players) have no maximum hand size|(?:your|each opponent's|each player's) "
+                          r"maximum hand size is (?:(?:increased|reduced) by )?(?P<n>\w+)|you may play (?:an|two|"
+                          r"three) additional lands? on each of your turns|you may play lands from (?:your graveyard|"
+                          r"the top of your library))$")
+
+
+def _rule_static(sentence: str) -> n.Ability | None:
+    m = _RULE_STATIC.match(sentence)
+    if m is None:
+        return None
+    count = m.group("n")
+    if count is not None and not count.isdigit():
+        if count not in _NUMBERS or count == "no":
+            return None
+        sentence = sentence[:m.start("n")] + str(_NUMBERS[count])
+    ability = grammar_ability(sentence)
+    return ability if ability is not None and ability.kind == "static" else None
 
 
 def flash_types(text: str) -> tuple[bool, tuple[str, ...]] | None:
@@ -145,6 +192,8 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^this must be blocked(?: each combat)? if able$", ("must be blocked if able",)),
         (r"^all creatures able to block this do so$", ("all creatures able to block it do so",)),
         (r"^this can't be blocked by walls$", (NOT_BY_WALLS,)),
+        (r"^you may have this assign its combat damage as though it weren't blocked$", (AS_UNBLOCKED,)),
+        (r"^this enters(?: the battlefield)? tapped$", (ENTERS_TAPPED,)),
         (r"^this can't be blocked by creatures with flying$", (NOT_BY_FLYERS,)),
         (r"^this can't be blocked except by walls$", (ONLY_BY_WALLS,)),
         (r"^this can't be blocked except by creatures with flying$", (ONLY_BY_FLYERS,)),
@@ -166,6 +215,38 @@ TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?g
                          rf"(?P<kw2>{_KWS}))?|gains (?P<kw3>{_KWS})) until end of turn(?P<x>, where x is its power)?$")
 
 
+# a static ability of a group of creatures (613: an anthem's +N/+N in 7c, keywords in 6): Glorious Anthem ("Creatures
+# you control get +1/+1."), Benalish Marshal ("Other creatures you control get +1/+1."), Fervor and Brave the Sands
+# ("Creatures you control have haste." / "… have vigilance."), Spidersilk Armor ("… get +0/+1 and have reach."),
+# "All creatures get -1/-1", "Creatures your opponents control get -1/-0", Brave the Sands' "Each creature you control
+# can block an additional creature each combat." Other qualifiers (creature types, colours, tokens) stay unread.
+_GROUP_KW = rf"(?:{_KW[3:-1]}|menace|hexproof|(?:plains|island|swamp|mountain|forest)walk)"
+_KW_LIST = rf"{_GROUP_KW}(?:(?:, | and |, and ){_GROUP_KW})*"
+# a creature type's lords (Goblin King: "Other Goblins get +1/+1 and have mountainwalk."; Lord of Atlantis: "Other
+# Merfolk get …"; Elvish Archdruid: "Other Elf creatures you control get +1/+1."; "Zombies you control get …")
+_KIND = (r"(?:other )?(?!(?:creatures|all|other|each|target|tokens?|attacking|blocking|tapped|untapped|legendary|"
+         r"artifact|enchantment|enchanted|equipped|multicolored|colorless)\b|non)[a-z]+(?: creatures)?"
+         r"(?: you control)?")
+GROUP = re.compile(rf"^(?P<who>(?:other )?creatures (?:you|your opponents) control|all (?:other )?creatures|{_KIND}) "
+                   rf"(?:get {_BONUS.replace('?P<p>', '?P<gp>').replace('?P<t>', '?P<gt>')}(?: and have "
+                   rf"(?P<kw1>{_KW_LIST}))?|have (?P<kw2>{_KW_LIST}))$")
+GROUP_BLOCKS = "each creature you control can block an additional creature each combat"
+
+
+def group_of(sentence: str) -> n.Ability | None:
+    """A group static read as the language's ability of kind "group": its text the sentence, its bonus and
+    the keywords it grants (`rulecheck.game.layers` applies it to the creatures it names); None when it is none."""
+    if sentence == GROUP_BLOCKS:
+        return n.Ability("group", sentence, None, (n.Ability("static", "can block an additional creature each "
+                                                                        "combat"),))
+    m = GROUP.match(sentence)
+    if m is None or "x" in (m.group("gp") or "") + (m.group("gt") or ""):
+        return None
+    keywords = re.findall(_GROUP_KW, m.group("kw1") or m.group("kw2") or "")
+    pt = (int(m.group("gp")), int(m.group("gt"))) if m.group("gp") else None
+    return n.Ability("group", sentence, pt, tuple(n.Ability("keyword", k) for k in keywords))
+
+
 def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
     """What a read target-creature effect gives: (power bonus, toughness bonus, as written: "+3", "+x", "+0";
     the keywords it grants; whether X is the creature's power); None when the text is no such effect."""
@@ -174,6 +255,25 @@ def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
         return None
     words = " and ".join(w for w in (m.group("kw1"), m.group("kw2"), m.group("kw3")) if w)
     return m.group("p") or "+0", m.group("t") or "+0", tuple(re.findall(_KW, words)), bool(m.group("x"))
+
+
+# a spell's effect on a group of creatures until end of turn, the group fixed as it resolves (611.2c): Overrun
+# ("Creatures you control get +3/+3 and gain trample until end of turn."), Inspired Charge ("… get +2/+1 …"),
+# Trumpet Blast ("Attacking creatures get +2/+0 until end of turn.")
+MASS_PUMP = re.compile(rf"^(?P<who>creatures you control|attacking creatures you control|attacking creatures|"
+                       rf"all creatures) get (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gain (?P<kw>{_KWS}))? "
+                       r"until end of turn$")
+
+
+def mass_pump_of(text: str) -> tuple[str, int, int, tuple[str, ...]] | None:
+    """(which creatures: "you", "attacking you", "attacking", "all"; the bonus; the keywords it grants) of a read
+    group effect until end of turn; None when the text is none."""
+    m = MASS_PUMP.match(text)
+    if m is None:
+        return None
+    who = {"creatures you control": "you", "attacking creatures you control": "attacking you",
+           "attacking creatures": "attacking", "all creatures": "all"}[m.group("who")]
+    return who, int(m.group("p")), int(m.group("t")), tuple(re.findall(_KW, m.group("kw") or ""))
 
 
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
@@ -251,7 +351,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if sentence in _READ_BACK:
         return [n.Ability("static", sentence)]
     m = UNTAP_ALL_IN_OTHERS.match(sentence)
-    if m or FLASH_PERMISSION.match(sentence):
+    if m or FLASH_PERMISSION.match(sentence) or NOT_BY_COLOURS.match(sentence) or ATTACKS_ONLY_INTO.match(sentence):
         return [n.Ability("static", sentence)]
     if sentence == SKIP_UNTAP:
         return [n.Ability("static", SKIP_UNTAP)]
@@ -261,11 +361,18 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
+    if UNTAP_NOW.match(sentence):
+        return [n.Ability("resolution", sentence)]
+    if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
+        return [n.Ability("static", sentence[5:])]
+    static = _rule_static(sentence) or group_of(sentence)
+    if static is not None:
+        return [static]
     if ADDITIONAL_COMBAT.match(sentence):   # a spell's sentence (a trigger's is found as it resolves: cardtext.py)
         return [n.Ability("resolution", sentence)]
     if SKIP_THAT_UNTAP.match(sentence):
         return [n.Ability("resolution", SKIP_EXTRA_UNTAP)]
-    if pump_of(sentence) is not None:
+    if pump_of(sentence) is not None or mass_pump_of(sentence) is not None:
         return [n.Ability("resolution", sentence)]
     tax = ATTACK_TAX.match(sentence)
     if tax:   # Propaganda, Ghostly Prison, Windborn Muse: the language's `attack cost {2}` (508.1g; 508.1d: no player
@@ -282,6 +389,14 @@ def _template(sentence: str) -> list[n.Ability] | None:
         extra = quoted(rest[len(", and "):].strip()) if rest else None
         return [a for a in (ability, extra) if a is not None]
     return None
+
+
+def unread_effect(trigger: str) -> str:
+    """The sentences of a triggered ability's effect (after its condition) that no template reads, as one text
+    ("" when every sentence is read): what its resolution may do that the replay doesn't know."""
+    text = _SELF.sub("this", trigger.lower())
+    effect = text.split(", ", 1)[1] if text.startswith(("when", "at ")) and ", " in text else text
+    return " ".join(s for s in _sentences(effect) if _template(s.rstrip(".")) is None)
 
 
 def _text_templates(plain: str) -> list[n.Ability] | None:

@@ -13,6 +13,7 @@ from .hooks import TAXES
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
+from .unknown_pt import damage_to_life_unknown, pt_unknown, strike_unknown
 
 ALONE_ATTACK = ("can't attack alone", "can't attack or block alone")
 ALONE_BLOCK = ("can't block alone", "can't attack or block alone")
@@ -306,8 +307,8 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
     power = g.pt(p)[0]
     if not p.in_combat or not assigns_this_step(g, p):
         return []
-    if p.pt_unknown(g.effects) or any(q is not None and q.pt_unknown(g.effects)
-                                       for q in map(g.by_pid, p.blockers)):
+    if pt_unknown(g, p) or any(q is not None and pt_unknown(g, q) for q in map(g.by_pid, p.blockers)) or (
+            g.step == "combat damage step" and not g.first_strike_step and strike_unknown(g)):
         others = p.blockers if is_attacker(p) else p.blocking
         g.uncertain.update(q.name for q in map(g.by_pid, others) if q is not None)
         if is_attacker(p) and not p.blocked and p.attacking is not None:
@@ -328,7 +329,7 @@ def default_assignment(g: Game, p: Permanent) -> list[tuple[int, str]]:
             q = g.by_pid(pid)
             if q is None or left <= 0:
                 continue
-            lethal = left if q.pt_unknown(g.effects) else max(g.pt(q)[1] - q.damage, 0)
+            lethal = left if pt_unknown(g, q) else max(g.pt(q)[1] - q.damage, 0)
             give = min(left, lethal) if pid != p.blockers[-1] else left
             out.append((give, q.name))
             left -= give
@@ -430,6 +431,7 @@ def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipi
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    damage_to_life_unknown(g, src, amount, recipient)
     q = g.named(recipient) if recipient not in g.pstate else None
     if q is not None and src is not None and protection_against(g, q, src) is not None:
         return   # damage from a source the recipient has protection from is prevented
@@ -481,7 +483,7 @@ def state_based_actions(g: Game) -> None:
     for q in list(g.battlefield.values()):
         if q.counters and "+1/+1" in q.counters and "-1/-1" in q.counters:
             annihilate(g, q)
-        if q.is_creature() and q.pt_unknown(g.effects):
+        if q.is_creature() and pt_unknown(g, q):
             if q.counters.get("deathtouch-damage") and not g.has_ability(q, "indestructible"):
                 g.leave_battlefield(q)   # its toughness is unknown, but deathtouch damage destroys it anyway
         elif q.is_creature():

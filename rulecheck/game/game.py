@@ -14,7 +14,7 @@ from .. import nodes as n
 from ..nodes import Ability
 from . import objects
 from .hooks import Hooks
-from .layers import ability_texts_now, has_ability_now
+from .layers import ability_texts_now, bonuses_for, has_ability_now
 from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
 from .names import UnknownName as UnknownName
 from .names import read_short_name
@@ -46,6 +46,7 @@ class Game:
         self._gone: dict[str, tuple[int, Permanent | None]] = {}       # name -> (graveyard position, latest)
         self._gone_base: dict[str, tuple[int, Permanent | None]] = {}
         self._copies: dict[str, int] = {}                              # name without " (N)" -> objects made
+        self.resolved_unread: list[tuple[int, str, str, int]] = []     # the replay's (context.py), for unknown_pt
         self._next_pid = 1
         self.mode = "implicit"
         self.teamed = False   # the players have teams (teams.py); without, each team question costs one test
@@ -223,10 +224,8 @@ class Game:
             return [a.text for a in p.card.abilities]
         return ability_texts_now(self.effects, p, self._attached_bonuses if self._attachers else None)
 
-    def _attached_bonuses(self, p: Permanent) -> list[Ability]:
-        return [ab for q in self._attachers.values() if not q.phased_out and (
-                    q.attached_pid == p.pid or (q.attached_pid is None and q.attached_to == p.name))
-                for ab in q.abilities() if ab.kind == "attached"]
+    def _attached_bonuses(self, p: Permanent) -> list[Ability]:   # Auras, Equipment and group statics (layers.py)
+        return bonuses_for(self._attachers.values(), p)
 
     def attach(self, p: Permanent, to: Permanent | None, name: str | None = None) -> None:
         """An Aura or Equipment becomes attached to a permanent (or to nothing)."""
@@ -344,8 +343,8 @@ class Game:
             display = f"{name} ({same + 1})"
         base = strip_copy(display)
         self._copies[base] = self._copies.get(base, 0) + 1
-        p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token,
-                      entered_serial=self.step_serial, types=card.types, base_controller=controller)
+        p = Permanent(self._next_pid, display, card, controller, controller, new=new, token=token, tapped=new and
+                      card.enters_tapped, entered_serial=self.step_serial, types=card.types, base_controller=controller)
         self._next_pid += 1
         self.battlefield[p.pid] = p
         self._named.setdefault(display, []).append(p)
@@ -368,7 +367,7 @@ class Game:
 
     def _index_ability(self, p: Permanent, ability: Ability) -> None:
         self._statics.setdefault(ability.text, {})[p.pid] = p
-        if ability.kind == "attached":
+        if ability.kind in ("attached", "group"):
             self._attachers[p.pid] = p
         self.hooks.note_ability(p, ability)
 

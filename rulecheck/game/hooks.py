@@ -53,6 +53,10 @@ SAGA_HOOK = "Sagas' lore counters"                # a Saga
 # features (no boundary function): what the game has had at least once
 TAXES = "attack and block taxes"                  # an ability of kind attack_cost or block_cost
 HAND_SIZE = "maximum hand size"                   # an ability that speaks of the maximum hand size
+DAMAGE_TEXT = "unread damage to life"            # unread text about what damage does (Card.damage_text)
+STRIKE_TEXT = "unread first strike"              # unread text about first or double strike (Card.strike_text)
+GROUP = "group statics"                           # an ability of kind group (layers.py: "Other Goblins get +1/+1")
+PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
 
 
 def boundary_hook(point: str, name: str, order: int) -> Callable[[BoundaryFunction], BoundaryFunction]:
@@ -101,6 +105,12 @@ class Hooks:
             self.subscribe(SAGA_HOOK)
         if card.about_hand_size:
             self.subscribe(HAND_SIZE)
+        if card.pt_text:
+            self.subscribe(PT_TEXT)
+        if card.damage_text:
+            self.subscribe(DAMAGE_TEXT)
+        if card.strike_text:
+            self.subscribe(STRIKE_TEXT)
 
     def note_ability(self, p: Permanent, ability: Ability) -> None:
         """A permanent on the battlefield has this ability, printed or set up."""
@@ -108,6 +118,8 @@ class Hooks:
             self.triggers.add(p, ability.text)
         elif ability.kind in ("attack_cost", "block_cost"):
             self.subscribe(TAXES)
+        elif ability.kind == "group":
+            self.subscribe(GROUP)
         if "hand size" in ability.text.lower():
             self.subscribe(HAND_SIZE)
 

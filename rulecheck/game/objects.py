@@ -18,7 +18,25 @@ if TYPE_CHECKING:
 # words of a resolving ability's text that change the turn (replay/cardtext.py reads them): a card without them
 # costs nothing at resolution
 _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it|"
-                         r"additional combat phase")
+                         r"additional combat phase|\buntap (?:all|target)\b")
+
+
+# unread text that may change creatures' power or toughness while it is on the battlefield (an anthem's "+1/+1",
+# "-1/-1", "base power and toughness", "toughness rather than its power", "are 1/1"; not counters, which the replay
+# counts); an activated ability's text only as it resolves
+PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\bbase power\b|"
+                       r"\bpower and toughness (?:are|is) each\b|\btoughness rather than\b|"
+                       r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b|"
+                       r"^(?:prowess|training|dethrone|mentor)$")   # unread keywords whose triggers pump
+# unread text that may change what damage does to life totals: lifelink given, prevention, replacement ("would deal",
+# "double that damage"), infect or wither given; while it is on the battlefield, life after damage is taken as the
+# transcript says it
+DAMAGE_WORDS = re.compile(r"\blifelink\b|\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|"
+                          r"\bdouble that damage\b|\binfect\b|\bwither\b")
+# unread text that may give first or double strike: whether a first combat damage step is the first-strike one
+STRIKE_WORDS = re.compile(r"\b(?:first|double) strike\b")
+_ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"
+                             r"[+\-\u2212]?\d+):")
 
 
 @record(slots=True)
@@ -38,11 +56,23 @@ class Card:
     about_hand_size: bool = field(init=False, repr=False, compare=False)   # an ability speaks of hand size (402.2)
     reads_text: bool = field(init=False, repr=False, compare=False)   # its text may change the turn as it resolves
     unread: bool = field(init=False, repr=False, compare=False)       # it has text the reader didn't understand
+    pt_text: bool = field(init=False, repr=False, compare=False)      # its unread text may change power/toughness
+    damage_text: bool = field(init=False, repr=False, compare=False)  # … or what damage does to a life total
+    enters_tapped: bool = field(init=False, repr=False, compare=False)   # "enters the battlefield tapped"
+    strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
+        self.enters_tapped = "enters the battlefield tapped" in self.texts   # (cards/oracle.py: ENTERS_TAPPED)
         self.unread = any(a.kind == "text" for a in self.abilities)
+        self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
+                                               and _ACTIVATED_COST.match(a.text.lower()) is None
+                                               for a in self.abilities)
+        self.strike_text = self.unread and any(a.kind == "text" and STRIKE_WORDS.search(a.text.lower()) is not None
+                                               for a in self.abilities)
+        self.pt_text = self.unread and any(a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
+                                           and _ACTIVATED_COST.match(a.text.lower()) is None for a in self.abilities)
         self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
                                                          _TURN_WORDS.search(a.text.lower()) is not None)
                               for a in self.abilities)

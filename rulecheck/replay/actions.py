@@ -9,6 +9,7 @@ from ..game.actions import exert as exert_it
 from ..game.actions import goad as goad_it
 from ..game.combat import keyword_name
 from ..game.objects import Effect, Permanent
+from ..game.unknown_pt import pt_unknown
 from .context import Replay
 from .effects import _condition
 from .registry import handles
@@ -59,7 +60,7 @@ def crew(r: Replay, stmt: n.Crew) -> None:
     if problem is not None:
         r.flag(stmt, CREW, f"{player} crews {vehicle.name} with {problem}; crewing taps other untapped creatures "
                            f"{player} controls")
-    elif crew_n is not None and not g.abilities_unknown and not any(q.pt_unknown(g.effects) for q in crew):
+    elif crew_n is not None and not g.abilities_unknown and not any(pt_unknown(g, q) for q in crew):
         power = sum(max(g.pt(q)[0], 0) for q in crew)
         if power < crew_n:
             r.flag(stmt, CREW, f"{player} crews {vehicle.name} (crew {crew_n}) with creatures of total power "

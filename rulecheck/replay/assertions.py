@@ -6,12 +6,14 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.counters import MINUS, PLUS
 from ..game.objects import Permanent
+from ..game.unknown_pt import pt_unknown
 from ..game.zones import ZONES
 from .combat.triggers import became_blocked
 from .context import Replay
 from .counters import ANNIHILATE
 from .registry import handles
 from .tba import assume_tbas
+from .unread import may_have_stayed_tapped
 
 
 def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
@@ -85,7 +87,7 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
     p = g.find_perm(stmt.subject if isinstance(stmt, n.AssertCount) else stmt.permanent)
     if p is None:
         return None
-    if isinstance(stmt, n.AssertPT) and p.pt_unknown(g.effects):
+    if isinstance(stmt, n.AssertPT) and pt_unknown(g, p):
         return None   # defined by an ability the game can't compute: the transcript's word is not judged
     if isinstance(stmt, n.AssertPT):
         pw, tg = g.pt(p)
@@ -105,6 +107,11 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
         if not truth and p.left_combat_at_end and stmt.status in ("attacking", "blocking", "blocked", "unblocked"):
             return "511.3", (f"{p.name} is not {stmt.status}: every creature left combat as the end of combat "
                              "step ended")
+        if not truth and stmt.status == "tapped" and (p.new and p.entered_serial == g.step_serial and any(
+                a.kind == "text" and "tapped" in a.text.lower() for a in p.card.abilities)
+                or may_have_stayed_tapped(g, r.resolved_unread, p)):
+            p.tapped = True   # unread text may make it enter tapped ("… unless …") or keep it tapped: as told
+            return None
         if not truth:
             return "assert", f"{p.name} is not {stmt.status} in the replay"
     elif stmt.what == "damage" and p.damage != stmt.count:

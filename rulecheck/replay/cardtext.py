@@ -14,14 +14,22 @@ import re
 from .. import nodes as n
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
+    ATTACK_HOMES,
+    ATTACKS_ONLY_INTO,
     END_COMBAT,
     END_TURN,
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
     SKIP_EXTRA_UNTAP,
+    UNTAP_NOW,
     flash_types,
+    mass_pump_of,
     pump_of,
+    unread_effect,
 )
+from ..game.counters import untap as untap_one
+from ..game.game import Game
+from ..game.keywords import land_of_type
 from ..game.objects import Card, Effect, PendingTrigger, Permanent, PlanEntry, StackItem
 from ..game.steps import STEP_PHASE, trigger_step
 from .context import Replay
@@ -104,7 +112,9 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     r.text_effects = []
     if spell:
         _target_effect(r, item, texts)
+        _mass_effect(r, item, texts)
     _additional_combat(r, item, texts, spell)
+    _untap_now(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -159,6 +169,26 @@ def _target_effect(r: Replay, item: StackItem, texts: list[str]) -> None:
     r.text_effects = made
 
 
+def _mass_effect(r: Replay, item: StackItem, texts: list[str]) -> None:
+    """"Creatures you control get +3/+3 and gain trample until end of turn." (Overrun) on each creature of that
+    group as the spell resolves (the group is fixed then, 611.2c), as `Grizzly Bears gets +3/+3 until end of turn`
+    for each would; a narration of the same effect on one of them is that effect (effects.py)."""
+    read = [e for t in texts for e in [mass_pump_of(t)] if e is not None]
+    if len(read) != 1:
+        return
+    who, dp, dt, keywords = read[0]
+    g, line = r.game, r.resolving_line
+    for p in list(g.battlefield.values()):
+        if not p.is_creature() or p.phased_out or ("you" in who and p.controller != item.controller) or (
+                "attacking" in who and not (p.in_combat and p.attacking is not None)):
+            continue
+        made = [Effect(p.pid, dp, dt, None, "end_of_turn", line, f"{dp:+d}/{dt:+d}")] if dp or dt else []
+        made += [Effect(p.pid, 0, 0, n.Ability("keyword", k), "end_of_turn", line, k) for k in keywords]
+        for e in made:
+            g.add_effect(e)
+        r.text_effects += made
+
+
 def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
     """"After this phase, there is an additional combat phase." (500.8) as `Alice gets an additional combat phase
     after this phase` does, for the controller of the resolving spell or ability: a trigger during combat adds it
@@ -174,13 +204,51 @@ def _additional_combat(r: Replay, item: StackItem, texts: list[str], spell: bool
     r.text_phases = (line, plan_phases(r, stmt))
 
 
+def _effect_sentences(text: str) -> list[str]:
+    """A resolving text's sentences, lower case, without the final period; a triggered ability's after its
+    condition."""
+    text = text.lower()
+    if text.startswith(("when", "at ")) and ", " in text:
+        text = text.split(", ", 1)[1]
+    return [s.strip().rstrip(".") for s in re.split(r"(?<=\.)\s+", text) if s.strip()]
+
+
+def _untap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Untap all creatures that attacked this turn." (and "… creatures / lands / permanents you control", "Untap
+    target creature." with the one target its cast or activation named) as the text resolves: what it names
+    untaps, as `Alice untaps …` would. Only the text's own sentence; one inside a condition ("If you do, untap …")
+    stays unread. A source with several abilities that could be resolving untaps only when all say the same."""
+    said = [m for t in texts for m in [next((UNTAP_NOW.match(x) for x in _effect_sentences(t)
+                                             if UNTAP_NOW.match(x)), None)] if m is not None]
+    if not said or not spell and len(said) != len(texts) or len({m.group() for m in said}) != 1:
+        return
+    m, g = said[0], r.game
+    if m.group("target"):
+        if len(item.targets) != 1 or item.targets[0] in g.pstate:
+            return
+        p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+        chosen = [p] if p is not None and p.tapped else []
+    else:
+        what = m.group("what")
+        kind = what.split()[0].rstrip("s")
+        chosen = [p for p in g.battlefield.values() if p.tapped and not p.phased_out
+                  and (kind == "permanent" or p.is_(kind)) and
+                  (p.attacked if what.endswith("this turn") else p.controller == item.controller)]
+    for p in chosen:
+        untap_one(g, p)
+
+
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
     """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, "End the
     combat phase." in an edition without that rule, and "Target player takes an extra turn …" when the cast named no
     one player as its target."""
     if item.card is None:
         return []
-    return [a.text for a in item.card.abilities if a.kind == "text" or
+    if item.triggered or item.trigger is not None:   # a trigger's effect, beside the card's quoted text
+        effects = [e for t in resolving_abilities(item) for e in [unread_effect(t)] if e]
+    else:
+        effects = []
+    return effects + [a.text for a in item.card.abilities if a.kind == "text" or
             (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
@@ -229,3 +297,23 @@ def flash_permitted(r: Replay, player: str, card: Card) -> bool:
                     (not allowed[1] or any(card.is_(t) for t in allowed[1])):
                 return True
     return False
+
+
+def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
+    """(the defending player, the land type) when p's text says it "can't attack unless defending player controls
+    an Island" and that player is known to control none: each of their lands has known types (a card database's,
+    a type line's dash, a basic land's name) and none is of that type. Not judged with abilities unknown, or with
+    more than one defending player."""
+    if not (p.card.texts & ATTACK_HOMES) or g.abilities_unknown or len(g.defenders) != 1:
+        return None
+    defender = g.defenders[0]
+    for text in g.ability_texts(p):
+        m = ATTACKS_ONLY_INTO.match(text)
+        if m is None or land_of_type(g, defender, m.group("type")) is not None:
+            continue
+        if any(q.controller == defender and q.is_("land") and not (q.card.subtypes or q.card.origin or
+                                                                   q.card.is_("basic"))
+               for q in g.battlefield.values()):
+            return None   # a land whose types aren't known may be one
+        return defender, m.group("type")
+    return None

@@ -134,7 +134,7 @@ class Replay:
         self.text_effects: list[Effect] = []
         # the unread text of spells and abilities that resolved with no effect narrated on their line: (turn,
         # source, text, line), for `unread.py`
-        self.resolved_unread: list[tuple[int, str, str, int]] = []
+        self.resolved_unread = self.game.resolved_unread   # one list: the game asks it too (game/unknown_pt.py)
         self.first_draw_skipped = False   # turn 1 of a two-player game: no draw step (103.7a)
         # the header's `format:` and `teams:` lines (Two-Headed Giant, replay/teams.py)
         self.team_format: n.GameFormat | None = None

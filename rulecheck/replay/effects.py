@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import ATTACK_REQUIREMENT
-from ..game.objects import Effect
+from ..game.hooks import GROUP
+from ..game.layers import covers
+from ..game.objects import Effect, Permanent
 from ..game.steps import STEP_PHASE
 from ..nodes import Ability
 from .context import Replay
@@ -78,6 +80,8 @@ def continuous_effect(r: Replay, stmt: n.Pump | n.GainAbility) -> None:
         if same:
             r.text_effects.remove(same[0])
             r.game.end_effects(lambda e: e is same[0])
+    if _restates_group_static(r, stmt, p):
+        return
     cond = _condition(r, stmt.condition)
     if isinstance(stmt, n.Pump):
         r.game.add_effect(Effect(p.pid, stmt.power, stmt.toughness, None, stmt.duration, stmt.span.line,
@@ -85,6 +89,23 @@ def continuous_effect(r: Replay, stmt: n.Pump | n.GainAbility) -> None:
     else:
         r.game.add_effect(Effect(p.pid, 0, 0, stmt.ability, stmt.duration, stmt.span.line, stmt.ability.text,
                                  condition=cond))
+
+
+def _restates_group_static(r: Replay, stmt: n.Pump | n.GainAbility, p: Permanent) -> bool:
+    """`Grizzly Bears gets +1/+1 for as long as Glorious Anthem is on the battlefield` where Glorious Anthem's read
+    text ("Creatures you control get +1/+1.") already gives it that: the narration restates the static ability."""
+    cond = stmt.condition
+    if cond is None or cond.kind != "on_battlefield" or not r.game.hooks.uses(GROUP):
+        return False
+    q = r.game.find_perm_quietly(cond.subject)
+    if q is None:
+        return False
+    for a in q.abilities():
+        if a.kind == "group" and covers(q, p, a.text) and (
+                a.grants and isinstance(stmt, n.GainAbility) and stmt.ability in a.grants or
+                isinstance(stmt, n.Pump) and a.pt == (stmt.power, stmt.toughness)):
+            return True
+    return False
 
 
 @handles(n.Becomes, when="any")

@@ -121,7 +121,7 @@ class Engine:
         cls = type(stmt)
         handler = HANDLERS.get(cls)
         if r.resolved_unread and r.resolved_unread[-1][3] == line:   # the resolution's effect is narrated
-            r.resolved_unread = [e for e in r.resolved_unread if e[3] != line]
+            r.resolved_unread[:] = [e for e in r.resolved_unread if e[3] != line]   # (the game's list too)
         if r.unknown_effect is not None and not isinstance(stmt, _ASSERTIONS):
             r.unknown_effect = None   # the effect is narrated, or the game has moved on
         if r.declaration is not None or r.assigning is not None:

@@ -14,7 +14,11 @@ from ..parser import NO_MAX_HAND
 
 # the card properties of the grammar's HAND_SIZE terminal, as the parser keeps them (whitespace collapsed)
 _NO_MAXIMUM = re.compile(r"(you|players) have no maximum hand size")
-_CHANGE = re.compile(r"(your|each opponent's|each player's) maximum hand size is (?:(increased|reduced) by )?(\d+)")
+_CHANGE = re.compile(r"(your|each opponent's|each player's) maximum hand size is (?:(increased|reduced) by )?"
+                     r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)")
+# Oracle spells small numbers out (Locust Miser: "Each opponent's maximum hand size is reduced by two.")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10}
 
 
 def max_hand_size(g: Game, player: str) -> int | None:
@@ -37,7 +41,8 @@ def max_hand_size(g: Game, player: str) -> int | None:
                 if m.group(1) == "players" or p.controller == player:
                     size = NO_MAX_HAND
             elif (m := _CHANGE.fullmatch(text)) is not None:
-                whose, how, amount = m.group(1), m.group(2), int(m.group(3))
+                whose, how, count = m.group(1), m.group(2), m.group(3)
+                amount = int(count) if count.isdigit() else _NUMBER_WORDS[count]
                 if not (whose == "each player's" or (whose == "your") == (p.controller == player)):
                     continue
                 if size >= NO_MAX_HAND and how is not None:

@@ -425,9 +425,11 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     r.returns_with = None
     # what an earlier resolution's text made is no longer what a narration may restate (cardtext.py)
     r.text_effects, r.text_turns, r.text_phases = [], [], None
-    if item.card is not None and (item.card.unread or item.card.reads_text):
-        r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread_texts(r, item)]
-        r.ordinary = False
+    if item.card is not None and (item.card.unread or item.card.reads_text or item.triggered or item.trigger):
+        unread = unread_texts(r, item)   # (a trigger whose effect is all read adds nothing)
+        if unread or item.card.unread or item.card.reads_text:
+            r.resolved_unread += [(g.turn, source, text, stmt.span.line) for text in unread]
+            r.ordinary = False
     reads = item.card.reads_text if item.card is not None else item.trigger is not None
     ends = on_resolution(r, item) if reads else None
     if ends == END_TURN:

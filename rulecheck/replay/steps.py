@@ -15,6 +15,7 @@ from ..game.steps import (
     canonical_step,
 )
 from ..game.teams import has_teams, next_in_turn_order, teammates
+from ..game.unknown_pt import pt_unknown
 from .boundary import begin_step_state, enter_step, leave_step
 from .context import Replay
 from .control import begin_turn as begin_controlled_turn
@@ -179,7 +180,7 @@ def _run_omitted_step(r: Replay, step: str, stmt: n.Statement) -> None:
         hook(r, step)
     if step in DAMAGE_STEPS:
         fighters = [p for p in g.battlefield.values() if p.in_combat and p.attacking is not None and g.pt(p)[0] > 0
-                    and assigns_this_step(g, p) and not p.pt_unknown(g.effects)]
+                    and assigns_this_step(g, p) and not pt_unknown(g, p)]
         if fighters:
             r.flag(stmt, "506.1", f"the {step} is left out while {fighters[0].name} is attacking with power "
                                   f"{g.pt(fighters[0])[0]}; a transcript must show combat damage")

@@ -3,13 +3,14 @@
 Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow
 what the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other
 player's untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when
-(1) its rule belongs to one of the families below, (2) the unread text of a permanent on the battlefield (not
-phased out; an activated ability's text counts only once it resolves), or of a spell or ability that resolved this
-turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
-family's words, and (3) the game
-doesn't say these abilities are unknown anyway (`abilities: unknown` has its own, wider policy). Any other
-finding stays a violation, however much unread text is around. Documented in docs/transcript-language.md
-("Unread card text"); costs nothing until something is flagged.
+(1) its rule is reached by one of the families below (a rule may be reached by several), (2) the unread text of a
+permanent on the battlefield (not phased out; an activated ability's text counts only once it resolves; a lord's
+text when some creature's types aren't known), or of a spell or ability (a trigger's effect included) that resolved
+this turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
+family's words, and (3) the game doesn't say these abilities are unknown anyway (`abilities: unknown` has its own,
+wider policy). Any other finding stays a violation, however much unread text is around. Documented in
+docs/transcript-language.md ("Unread card text"); costs nothing until something is flagged. (What unread text may do
+to power, toughness, first strike and life totals is in `rulecheck.game.unknown_pt`: those are unknown, not noted.)
 """
 
 from __future__ import annotations
@@ -21,41 +22,86 @@ from functools import lru_cache
 from .. import nodes as n
 from ..cards.oracle import is_activated
 from ..game.game import Game
+from ..game.layers import covers
+from ..game.objects import Permanent
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
                          "508.6", "506.1a"})
 # a permission explains a move made that a restriction forbids; a restriction explains a requirement not obeyed
 _STOPS = r"can't|only|unless"
+# what makes a creature tapped or keeps it so: a requirement it could not obey (508.1d, 509.1c)
+_TAPS = r"\b(?:un)?tap(?:s|ped)?\b|\benters?(?: the battlefield)? tapped"
+# an untap outside the untap step (Vitalize, "Whenever this attacks, untap it"), or vigilance given: a creature
+# the replay has tapped may be untapped (an untap "during … untap step" is the untap family's)
+_UNTAPS_NOW = r"\buntap\b(?! step)(?![^.]*\buntap step)|\bvigilance\b"
+# what changes a creature's power or toughness, or how it assigns combat damage (anthems, "-1/-1", Doran's
+# "toughness rather than its power", Thorn Elemental's "as though it weren't blocked", trample or deathtouch given)
+_PT = r"[+\-\u2212]?(?:\d+|x)/[+\-\u2212]?(?:\d+|x)|\bpower\b|\btoughness\b|^(?:prowess|training|dethrone|mentor)$"
+_FIGHT = (rf"{_PT}|\bcombat damage\b|\btrample\b|\bdeathtouch\b|"
+          r"\bas though (?:it|they) (?:weren't|wasn't|were not) blocked")
+# what a blocker's evasion check reads that unread text may change: flying or reach given or lost, an ability
+# lost, a colour, a card type or a land type changed (fear, intimidate, protection, landwalk, "except by Walls")
+_EVASION = (r"\b(?:has|have|gains?)\b[^.]*\b(?:flying|reach)\b|"
+            r"\blos(?:e|es|t)\b[^.]*\b(?:flying|fear|intimidate|shadow|horsemanship|menace|protection|\w+walk|"
+            r"abilities)\b|"
+            r"\b(?:is|are|becomes?|become)\b[^.]*\b(?:white|blue|black|red|green|colorless|colors?|artifacts?|"
+            r"walls?|plains|islands?|swamps?|mountains?|forests?|types?)\b")
+
+
+def _permitted(verb: str) -> str:
+    """A permission to attack or block: "can block creatures with shadow as though …", "may attack as though it
+    didn't have defender", "attacks as though …"; not 'as though' about damage (Siege Behemoth's "as long as it is
+    attacking, … assign its combat damage as though it weren't blocked")."""
+    return rf"\b(?:can|could|may) {verb}|\b{verb}s? as though"
 
 
 @lru_cache(maxsize=1)
 def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
-    """The families, compiled the first time a finding asks (most checks flag nothing that unread text is near)."""
+    """The families, compiled the first time a finding asks (most checks flag nothing that unread text is near).
+    A rule may be reached by several families: the first whose words the text has names what it may allow."""
     return (
         (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
         (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
-        (re.compile(r"\bcan attack|\bas though|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
+        (re.compile(rf"{_permitted('attack')}|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
          "this attack"),
-        (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack"), frozenset({"508.1d"}), "these attackers"),
-        (re.compile(r"\bcan block|\bas though|\bcould block"), frozenset({"509.1a", "509.1b"}), "this block"),
-        (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock"), frozenset({"509.1c"}), "these blockers"),
+        (re.compile(_UNTAPS_NOW), frozenset({"508.1a", "509.1a"}), "this creature to be untapped"),
+        (re.compile(r"\b(?:is|are|becomes?)\b[^.]*\b(?:plains|islands?|swamps?|mountains?|forests?)\b"),
+         frozenset({"508.1c"}), "this attack"),   # a land type changed ("Enchanted land is an Island")
+        (re.compile(rf"\b(?:{_STOPS})\b[^.]*\battack|{_TAPS}"), frozenset({"508.1d"}), "these attackers"),
+        (re.compile(_permitted("block")), frozenset({"509.1a", "509.1b"}),
+         "this block"),
+        (re.compile(_EVASION), frozenset({"509.1b"}), "this block"),
+        (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock|{_TAPS}"), frozenset({"509.1c"}), "these blockers"),
         (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
          _STEP_ORDER, "the turn to go this way"),
+        (re.compile(r"\b(?:first|double) strike\b"), frozenset({"506.1", "510.5"}), "this combat damage step"),
+        (re.compile(_FIGHT), frozenset({"510.1a", "510.1b", "510.1c", "510.1d"}), "this combat damage"),
+        (re.compile(_PT), frozenset({"506.1"}), "this creature's power"),   # a damage step left out
         (re.compile(r"\bhaste\b|\bas though|\buntapped (?:\w+ )?creatures?\b|\bconvoke\b"), frozenset({"302.6"}),
          "this {T} ability"),
         (re.compile(r"\bdraws?\b"), frozenset({"504.1"}), "this draw"),
         (re.compile(r"\bflash\b|as though (?:it|they) had flash|any time you could cast an instant"),
          frozenset({"505.5a"}), "this cast at this time"),
+        (re.compile(r"\badditional lands?\b|\bnumber of lands\b|\bplay\b[^.]*\blands?\b"), frozenset({"505.5b"}),
+         "this land play"),
+        (re.compile(r"\bunspent mana\b|\bmana\b[^.]*\b(?:empt|lose|lost)|\b(?:lose|empty)\b[^.]*\bmana\b"),
+         frozenset({"500.4", "703.4p"}), "this mana to stay in the pool"),
+        (re.compile(r"\bbecomes?\b[^.]*\bcreature|\b(?:is|are) (?:also )?(?:an? )?(?:[\w/-]+ ){0,3}creatures?\b|"
+                    r"\bcrew\b"),
+         frozenset({"506.3"}), "this permanent to be a creature"),
     )
 
 
-def family(key: str) -> tuple[re.Pattern[str], str] | None:
-    """The words that reach this finding's rule, and what they may allow; None: no unread text explains it."""
-    for words, keys, allows in reach():
-        if key in keys:
-            return words, allows
-    return None
+def family(key: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The families that reach this finding's rule: their words and what they may allow; () when no unread text
+    explains it. A rule may be reached by several (a tapped attacker: a permission to attack, or an untap)."""
+    return _families(key)
+
+
+@lru_cache(maxsize=64)
+def _families(key: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((words, allows) for words, keys, allows in reach() if key in keys)
 
 
 _KEEPS_TAPPED = r"\b(?:doesn't|don't|not to|not) untap"   # compiled (by `re`, once) when an untap asks
@@ -68,22 +114,48 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
     untap is explained only by the text of a permanent of the untapping player's, and a permanent kept tapped in
     its controller's untap step only by text that keeps something tapped."""
     found = family(key)
-    if found is None or g.abilities_unknown:
+    if not found or g.abilities_unknown:
         return None
-    words, allows = found
     untap = isinstance(stmt, (n.Untap, n.UntapAll))
     who = stmt.player.text if isinstance(stmt, (n.Untap, n.UntapAll)) else None
+    since = g.turn   # resolved text counts in the turn it resolved ...
     if untap and isinstance(stmt, n.UntapAll) and stmt.except_ and who == g.active:
-        words, allows = re.compile(_KEEPS_TAPPED), "this permanent to stay tapped"
+        found = ((re.compile(_KEEPS_TAPPED), "this permanent to stay tapped"),)
+        since = 0    # ... but "don't untap during … next untap step" (Frost Breath) is about a later turn
     elif untap:
-        allows = f"{who} to untap here"
+        found = tuple((words, f"{who} to untap here") for words, _ in found)
+
+    def allowed(text: str) -> str | None:
+        lower = text.lower()
+        return next((allows for words, allows in found if words.search(lower)), None)
+
     for p in g.battlefield.values():
-        if who is not None and p.controller != who:
+        if (who is not None and p.controller != who) or p.phased_out:
             continue
-        if not p.phased_out and any(a.kind == "text" and words.search(a.text.lower()) and not is_activated(a.text)
-                                    for a in p.abilities()):
-            return p.name, allows
+        for a in p.abilities():
+            if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)) \
+                    and (allows := allowed(a.text)) is not None:
+                return p.name, allows
     for turn, source, text, _line in resolved:
-        if turn == g.turn and words.search(text.lower()):
+        if since <= turn <= g.turn and (allows := allowed(text)) is not None:
             return source, allows
     return None
+
+
+def _uncertain(g: Game, q: Permanent, text: str) -> bool:
+    """A group static of q that may or may not apply to some creature (its types or colours aren't known): its
+    text explains what it could allow, as unread text does."""
+    return any(covers(q, p, text) is None for p in g.battlefield.values())
+
+
+def may_have_stayed_tapped(g: Game, resolved: Iterable[tuple[int, str, str, int]], p: Permanent) -> bool:
+    """Whether unread text may have kept p tapped in its controller's untap step this turn, which the replay untapped:
+    text that keeps something tapped ("doesn't untap", "don't untap during … next untap step") on a permanent on the
+    battlefield, or of a spell or ability resolved since the controller's previous turn (Frost Breath)."""
+    if g.abilities_unknown or p.controller != g.active:
+        return False
+    words = re.compile(_KEEPS_TAPPED)
+    if any(a.kind == "text" and words.search(a.text.lower()) for q in g.battlefield.values() if not q.phased_out
+           for a in q.abilities()):
+        return True
+    return any(words.search(text.lower()) for _turn, _source, text, _line in resolved)

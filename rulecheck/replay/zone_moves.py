@@ -114,7 +114,8 @@ def search(r: Replay, stmt: n.Search) -> None:
     zones.search(card.name)
     if stmt.dest == "battlefield":
         zones.take_found(card.name)
-        g.new_perm(card.name, card, player, new=True).tapped = stmt.tapped
+        p = g.new_perm(card.name, card, player, new=True)
+        p.tapped = stmt.tapped or p.tapped   # (its text may make it enter tapped)
     elif stmt.dest == "hand":
         zones.take_found(card.name)
         _to_hand(r, player, card.name)

@@ -7,6 +7,7 @@ from .. import nodes as n
 from ..game.counters import untap as untap_one
 from ..game.game import strip_copy
 from ..game.teams import active_players, has_teams, is_active
+from ..game.unknown_pt import pt_unknown
 from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
 from ..parser import NO_MAX_HAND
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
@@ -236,7 +237,7 @@ def leaves(r: Replay, stmt: n.Leaves) -> None:
     if g.step == "cleanup step" and r.resolving is None:
         g.cleanup_priority = True
     if p is not None and stmt.state_based and p.regenerated_serial == g.step_serial and g.pt(p)[1] > 0 \
-            and p.damage < g.pt(p)[1] and not p.pt_unknown(g.effects):
+            and p.damage < g.pt(p)[1] and not pt_unknown(g, p):
         r.state(stmt.permanent, stmt.span.line, f"{p.name} regenerated instead: its regeneration shield replaced "
                                                 "the destruction, so it is still on the battlefield")
         return

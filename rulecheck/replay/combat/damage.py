@@ -4,6 +4,7 @@ damage before the next, and dealing it."""
 from __future__ import annotations
 
 from ... import nodes as n
+from ...cards.oracle import AS_UNBLOCKED
 from ...game.combat import (
     apply_damage,
     assigns_this_step,
@@ -21,6 +22,7 @@ from ...game.keywords import TRAMPLE_OVER, has_trample, loyalty, may_trample
 from ...game.objects import Permanent, StackItem
 from ...game.steps import DAMAGE_STEPS
 from ...game.teams import is_active, teammates
+from ...game.unknown_pt import pt_unknown
 from ..context import AssignmentGroup, Replay
 from ..registry import closes, handles
 from ..tba import in_step, tba
@@ -70,7 +72,7 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
     if total and _wrong_strike_step(r, stmt, p):
         return
     power = g.pt(p)[0]
-    unknown = p.pt_unknown(g.effects)   # power defined by an ability: how much it assigns is not judged
+    unknown = pt_unknown(g, p)   # power defined by an ability: how much it assigns is not judged
     if power <= 0 and total and not unknown:
         r.flag(stmt, "510.1a", f"{p.name} has power {power}, so it assigns no combat damage")
         return
@@ -98,7 +100,7 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                     r.flag(stmt, "510.1b", f"{p.name} is unblocked, so it assigns its combat damage to {target}, "
                                            "what it is attacking")
                 return
-        else:
+        elif not _as_though_unblocked(g, p, recipients):
             blockers = {g.by_pid(pid).name for pid in p.blockers if g.by_pid(pid)}  # type: ignore[union-attr]
             trample = may_trample(g, p)
             if total and not blockers and not trample:
@@ -115,8 +117,10 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
                        ("702.18",))
                 return
             if bad:
+                whole = f" (its text lets it assign all of it to {p.attacking}, not part of it)" \
+                    if g.has_ability(p, AS_UNBLOCKED) else ""
                 r.flag(stmt, "510.1c", f"{p.name} is blocked, so it assigns its combat damage to the creatures "
-                                       f"blocking it, not to {bad[0]}", ("509.1h",))
+                                       f"blocking it, not to {bad[0]}{whole}", ("509.1h",))
                 return
     elif p.blocking or p.declared_blocker or p.in_combat:
         blocked = {g.by_pid(pid).name for pid in p.blocking if g.by_pid(pid)}  # type: ignore[union-attr]
@@ -128,6 +132,13 @@ def _judge_assignment(r: Replay, stmt: n.AssignDamage, p: Permanent) -> None:
             r.flag(stmt, "510.1d", f"{p.name} assigns combat damage only to the creatures it is blocking, not to "
                                    f"{bad[0]}")
             return
+
+
+def _as_though_unblocked(g: Game, p: Permanent, recipients: list[str]) -> bool:
+    """A blocked creature whose text lets it assign its combat damage as though it weren't blocked (Thorn
+    Elemental) assigns all of it to what it attacks: that choice is all or nothing."""
+    return bool(recipients) and p.attacking is not None and set(recipients) == {p.attacking} \
+        and g.has_ability(p, AS_UNBLOCKED)
 
 
 @closes(checks=("510.1c", "510.1d", "510.1e"))
@@ -143,6 +154,8 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
         p = g.find_perm(stmt.creature, anywhere=True)
         if p is None or p.pid not in g.assigned or r.is_flagged(stmt):
             continue
+        if is_attacker(p) and _as_though_unblocked(g, p, [name for _, name in g.assigned[p.pid]]):
+            continue   # all of it to what it attacks, as its text allows: no blocker needs lethal damage
         order_pids = p.blockers if is_attacker(p) else p.blocking
         order = [g.by_pid(pid) for pid in order_pids]
         order_perms = [q for q in order if q is not None]
@@ -163,7 +176,7 @@ def close_assignment(r: Replay, group: AssignmentGroup) -> None:
                 break
             others = assigned_to.get(q.name, 0) - got
             total_needed = g.pt(q)[1] - q.damage
-            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or q.pt_unknown(g.effects)
+            lethal = got >= 1 if deathtouch else (got + others) >= total_needed or pt_unknown(g, q)
             if not lethal and short is None:
                 short = q
         else:
@@ -259,7 +272,7 @@ def _judge_told_damage(r: Replay, stmt: n.DealDamage, src: Permanent) -> None:
     whole power: that is its assignment (510.1), judged as one, and its damage. A smaller amount may be one part
     of a split told over several lines, or what prevention left, so it is not judged as an assignment."""
     g = r.game
-    if src.pid in g.assigned or g.abilities_unknown or src.pt_unknown(g.effects) or g.pt(src)[0] != stmt.amount:
+    if src.pid in g.assigned or g.abilities_unknown or pt_unknown(g, src) or g.pt(src)[0] != stmt.amount:
         return
     told = n.AssignDamage(stmt.span, stmt.source, (n.Assignment(stmt.amount, stmt.recipient),))
     _judge_assignment(r, told, src)

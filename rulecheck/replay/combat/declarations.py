@@ -33,6 +33,7 @@ from ...game.combat import (
 from ...game.game import NotOnBattlefield
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
+from ..cardtext import lands_missing
 from ..context import Declaration, Replay
 from ..costs import judge_cost
 from ..registry import closes, handles
@@ -186,6 +187,10 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
         why = "defender" if defender else "\"can't attack\""
         return r.flag(stmt, "508.1c", f"{p.name} has {why}, a restriction that forbids it to attack",
                       ("702.3",) if why == "defender" else ())
+    missing = lands_missing(g, p)
+    if missing is not None:
+        return r.flag(stmt, "508.1c", f"{p.name} can't attack unless the defending player controls a land of type "
+                                      f"{missing[1].capitalize()}, and {missing[0]} controls none")
     return False
 
 

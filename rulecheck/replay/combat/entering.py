@@ -63,7 +63,7 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
     """It enters tapped, attacking or blocking as the statement says (a put, a created token, a permanent spell
     that resolves onto the battlefield attacking)."""
     g = r.game
-    p.tapped = stmt.tapped
+    p.tapped = stmt.tapped or p.tapped   # (its text may make it enter tapped)
     for kind, count in stmt.counters:   # "with two +1/+1 counters on it" (current 122.6)
         add_counters(g, p, kind, count)
         p.known_counters.add(kind)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from ...cards.oracle import NOT_BY_FLYERS, NOT_BY_WALLS, ONLY_BY_FLYERS, ONLY_BY_WALLS, ONLY_BY_WALLS_OR_FLYERS
+from ...cards.oracle import (
+    NOT_BY_COLOURS,
+    NOT_BY_FLYERS,
+    NOT_BY_WALLS,
+    ONLY_BY_FLYERS,
+    ONLY_BY_WALLS,
+    ONLY_BY_WALLS_OR_FLYERS,
+    untap_colours,
+)
 from ...game.combat import ONLY_FLYERS, UNBLOCKABLE, colours, protection_against
 from ...game.counters import FACE_DOWN
 from ...game.game import Game
 from ...game.keywords import land_of_type, landwalks
 from ...game.objects import Permanent
+from ...game.unknown_pt import pt_unknown
 from ..context import Replay
 
 
@@ -35,7 +44,7 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
         return f"{a.name} has horsemanship and {b.name} doesn't", ("702.29",)
     if g.abilities_unknown:
         return None   # an unknown ability could change a land's types or a creature's power
-    by_quality = _by_quality(g, b, a)
+    by_quality = _by_quality(g, b, a) or _by_colour(g, b, a)
     if by_quality is not None:
         return by_quality
     for land_type in landwalks(g, a):
@@ -43,8 +52,8 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
         if land is not None:
             return (f"{a.name} has {land_type}walk and the defending player, {b.controller}, controls {land.name}, "
                     f"a land of type {land_type.capitalize()}, so it can't be blocked", ("702.13",))
-    if g.has_ability(a, "skulk") and g.pt(b)[0] > g.pt(a)[0] and not (a.pt_unknown(g.effects)
-                                                                    or b.pt_unknown(g.effects)):
+    if g.has_ability(a, "skulk") and g.pt(b)[0] > g.pt(a)[0] and not (pt_unknown(g, a)
+                                                                    or pt_unknown(g, b)):
         return (f"{a.name} has skulk, so creatures with greater power can't block it, and {b.name} has power "
                 f"{g.pt(b)[0]} to its {g.pt(a)[0]}", ("current:702.118",))
     return None
@@ -80,4 +89,19 @@ def _by_quality(g: Game, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ..
     if g.has_ability(a, ONLY_BY_WALLS_OR_FLYERS) and wall is False and not g.may_have(b, "flying"):
         return (f"{a.name} can be blocked only by Walls and creatures with flying, and {b.name} is neither",
                 ("702.9",))
+    return None
+
+
+def _by_colour(g: Game, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]] | None:
+    """Blocks a's text limits by the blocker's colour ("can't be blocked by white creatures", Dauthi Horror); a
+    blocker whose definition gives no colour word (nor "colorless") has no known colour and is not judged."""
+    if not a.card.texts and not a.extra:
+        return None
+    for text in g.ability_texts(a):
+        m = NOT_BY_COLOURS.match(text) if text.startswith("can't be blocked by ") else None
+        if m is None:
+            continue
+        shared = [c for c in colours(b) if c in untap_colours(m)]
+        if shared:
+            return f"{a.name} can't be blocked by {shared[0]} creatures, and {b.name} is {shared[0]}", ()
     return None

@@ -1,0 +1,52 @@
+"""Power and toughness, and first strike, that unread card text may change: what depends on them is not judged."""
+
+from __future__ import annotations
+
+from .game import Game
+from .hooks import DAMAGE_TEXT, GROUP, PT_TEXT, STRIKE_TEXT
+from .layers import covers
+from .objects import PT_WORDS, STRIKE_WORDS, Permanent
+
+
+def pt_unknown(g: Game, p: Permanent) -> bool:
+    """Whether p's power and toughness can't be computed: defined by an ability (`*/*`) that no effect sets, or p
+    is a creature while a permanent on the battlefield has unread text that may change them (an anthem the reader
+    doesn't follow) or a spell or ability with such text resolved this turn with no effect narrated on its line,
+    unless an effect the transcript narrated sets them (as for `*/*`, and as a narration of what
+    such text does: Humility's "becomes a 1/1 creature for as long as …"): then what depends on them is not judged.
+    Costs nothing until such a card entered."""
+    if p.pt_unknown(g.effects):
+        return True
+    if not (g.resolved_unread or g.hooks.uses(GROUP) or g.hooks.uses(PT_TEXT)):
+        return False   # the common case: no such text has been in the game
+    if not p.is_creature() or any(e.target == p.pid and e.set_pt is not None for e in g.effects):
+        return False
+    if g.resolved_unread and g.resolved_unread[-1][0] == g.turn and any(
+            turn == g.turn and PT_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread):
+        return True   # a spell or ability resolved this turn with such text and no effect narrated on its line
+    if g.hooks.uses(GROUP) and any(a.kind == "group" and a.pt is not None and covers(q, p, a.text) is None
+                                   for q in g.battlefield.values() if not q.phased_out and not q.lost
+                                   for a in q.abilities()):
+        return True   # an anthem of a creature type or colour p may have ("Other Goblins get +1/+1")
+    return g.hooks.uses(PT_TEXT) and any(q.card.pt_text and not q.phased_out and not q.lost
+                                         for q in g.battlefield.values())
+
+
+
+def strike_unknown(g: Game) -> bool:
+    """Whether unread text may give a creature first or double strike now (on the battlefield, or resolved this
+    turn with no effect narrated on its line): then which creatures deal damage in the first combat damage step
+    isn't known, and a creature whose assignment there isn't narrated deals none by default."""
+    if g.resolved_unread and g.resolved_unread[-1][0] == g.turn and any(
+            turn == g.turn and STRIKE_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread):
+        return True
+    return g.hooks.uses(STRIKE_TEXT) and any(q.card.strike_text and not q.phased_out and not q.lost
+                                             for q in g.battlefield.values())
+
+
+def damage_to_life_unknown(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
+    """Unread text on the battlefield may give lifelink, or prevent or replace this damage (Card.damage_text): the
+    life totals it touches are what the transcript says next."""
+    if amount > 0 and g.hooks.uses(DAMAGE_TEXT) and any(p.card.damage_text and not p.phased_out and not p.lost
+                                                         for p in g.battlefield.values()):
+        g.uncertain.update(who for who in (recipient, src.controller if src is not None else None) if who in g.pstate)
