@@ -5,9 +5,12 @@ formats, card databases, worker pools and suggestions are imported when they are
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from bench_modules import bench_module
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "craw-wurm.transcript"
@@ -45,10 +48,10 @@ NOT_FOR_A_CHECK = [
 ]
 
 
-def _imported(tmp_path: Path, *args: str) -> list[str]:
+def _imported(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> list[str]:
     out = tmp_path / "modules.json"
     done = subprocess.run([sys.executable, "-c", RUN, str(out), *args], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=300)
+                          cwd=tmp_path, timeout=300, env=env)
     assert done.returncode == 0, done.stderr
     modules: list[str] = json.loads(out.read_text(encoding="utf-8"))
     return modules
@@ -68,3 +71,45 @@ def test_the_list_catches_a_module_a_run_does_import(tmp_path: Path) -> None:
     """The same run with --format sarif imports the SARIF writer: the listing sees what a run imports."""
     modules = _imported(tmp_path, "--isolated", "--format", "sarif", str(EXAMPLE))
     assert _unwanted(modules) == ["rulecheck.report.sarif"]
+
+
+def _lark_modules(modules: list[str]) -> list[str]:
+    return [m for m in modules if m == "lark" or m.startswith("lark.") or m == "rulecheck.parser.lalr"]
+
+
+def test_a_check_of_lines_the_loop_reads_never_imports_lark(tmp_path: Path) -> None:
+    """Once the parser's plain tables are kept (the first run makes them, with Lark), a check whose lines the loop
+    reads (and whose cards' texts it reads or surely rejects) never imports Lark: not its grammar compiler, not its
+    parser, not the parser's snapshot."""
+    env = {**os.environ, "RULECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    first = _imported(tmp_path, "--isolated", "--format", "json", str(EXAMPLE), env=env)
+    assert "lark" in first   # nothing kept yet: the tables are made from Lark
+    game = tmp_path / "game.transcript"   # one turn of the benchmark's generated game, with 36 cards
+    bench_module("generate").write_game(game, 1, seed=3)
+    for transcript in (EXAMPLE, game):
+        modules = _imported(tmp_path, "--isolated", "--format", "json", str(transcript), env=env)
+        assert "rulecheck.replay.engine" in modules and _lark_modules(modules) == [], transcript
+
+
+def test_a_line_the_grammar_rejects_gets_larks_message(tmp_path: Path) -> None:
+    """A line the loop declines is read by Lark, imported then: its syntax problem is Lark's, word for word."""
+    from rulecheck import parser
+
+    env = {**os.environ, "RULECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    bad = "Alice casts {2}{G} Bob ;; passes"
+    text = EXAMPLE.read_text(encoding="utf-8") + f"{bad}\n"
+    transcript = tmp_path / "broken.transcript"
+    transcript.write_text(text, encoding="utf-8")
+    line = text.count("\n")
+    for _ in range(2):   # without the plain tables, then with them
+        modules = _imported(tmp_path, "--isolated", "--format", "json", str(transcript), env=env)
+        assert "lark" in modules
+        done = subprocess.run([sys.executable, "-m", "rulecheck", "check", "--isolated", "--format", "json",
+                               str(transcript)], capture_output=True, text=True, cwd=tmp_path, timeout=300, env=env)
+        found = [f for f in json.loads(done.stdout) if f["line"] == line]
+        want = parser._parse_with_lark(parser.lark_parser(), bad, line, False)
+        assert isinstance(want, parser.SyntaxProblem)
+        assert [(f["column"], f["end_column"], f["message"]) for f in found] == \
+            [(want.column, want.end_column, want.message)], found
+        assert found[0]["hint"] == "did you mean 'Alice casts NAME'?"   # the checker's suggestion, as before
+        assert want.message == "unexpected '{2}{G} Bob ;; passes'; expected a name"
