@@ -23,6 +23,7 @@ acceptance folders, a generated game and Arena logs, and on mutated lines; docs/
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
@@ -83,7 +84,7 @@ class Driver:
         self.rules: list[tuple[Any, ...]] = data["rules"]
         self.reductions: dict[int, _Reduce] = {}
         self.state_lexer: list[int] = data["state_lexer"]
-        self.lexer_data: list[tuple[Any, ...] | None] = data["lexers"]
+        self.lexer_data: list[bytes | None] = data["lexers"]   # each read when a line first meets it
         # per state, the actions met so far (converted from the table on first use) and the lexer
         size = len(self.raw)
         self.actions: list[dict[str, int | _Reduce]] = [{} for _ in range(size)]
@@ -113,10 +114,14 @@ class Driver:
         return done
 
     def _lexer(self, state: int) -> _Lex:
-        data = self.lexer_data[self.state_lexer[state]]
-        if data is None:
+        stored = self.lexer_data[self.state_lexer[state]]
+        if stored is None:
             raise TypeError("not a lexer this loop knows")   # this line, and every line through this state: Lark
-        scanned, flags, ignore, retyping, dropped, alternation = data
+        scanned_utf8, flags, ignore, retyping_utf8, dropped, alternation_utf8 = marshal.loads(stored)
+        scanned = [p.decode("utf-8") for p in scanned_utf8]
+        retyping = {name: (None if unless is None else unless.decode("utf-8"), user)
+                    for name, (unless, user) in retyping_utf8.items()}
+        alternation = None if alternation_utf8 is None else alternation_utf8.decode("utf-8")
         compile_ = self.patterns.compile
         mres = [compile_(p, flags) for p in scanned]   # compiled as Lark compiles them (the same pattern cache)
         if len(mres) == 1:

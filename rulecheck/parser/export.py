@@ -14,6 +14,7 @@ line then goes to Lark.
 
 from __future__ import annotations
 
+import marshal
 import re
 from functools import partial
 from typing import Any
@@ -48,8 +49,10 @@ def plain_tables(lark: Lark) -> dict[str, Any]:
     """The loop's data for `lark` (a parser built by :func:`.lalr._lark`), as plain lists, dicts and strings."""
     frontend: Any = lark.parser
     table = frontend.parser.parser.parse_table
-    terminals = [(t.name, t.pattern.type, t.pattern.to_regexp(), t.pattern.value) for t in lark.terminals]
+    terminals = marshal.dumps([(t.name, t.pattern.type, _utf8(t.pattern.to_regexp()), _utf8(t.pattern.value))
+                               for t in lark.terminals])
     trigger = next((t.pattern.value for t in lark.terminals if t.name == "TRIGGER"), "(?!)")
+    # the terminals (for the shape cache's premise, shapes._digit_blind) as one marshalled list, read when needed
     data: dict[str, Any] = {"usable": False, "terminals": terminals, "trigger": trigger}
     if not _usable(lark, frontend):
         return data
@@ -77,16 +80,34 @@ def plain_tables(lark: Lark) -> dict[str, Any]:
                 states[state][typ] = ~numbers[arg]
     dropped = _dropped(plans)
     lexer_of: dict[int, int] = {}
-    lexers: list[tuple[Any, ...] | None] = []
+    lexers: list[bytes | None] = []
     state_lexer = [-1] * size
     for state, lexer in frontend.lexer.lexers.items():
         if id(lexer) not in lexer_of:
             lexer_of[id(lexer)] = len(lexers)
-            lexers.append(lexer_data(lexer, dropped))
+            lexers.append(_stored_lexer(lexer_data(lexer, dropped)))
         state_lexer[state] = lexer_of[id(lexer)]
     data.update(usable=True, start=table.start_states["start"], end=end, states=states, rules=rules,
                 state_lexer=state_lexer, lexers=lexers)
     return data
+
+
+def _utf8(text: str) -> bytes:
+    """A string as the file keeps it: `marshal` reads a string with characters beyond ASCII ~50 times slower
+    than bytes it then decodes (the patterns hold a few, `’` and `—`)."""
+    return text.encode("utf-8")
+
+
+def _stored_lexer(data: tuple[Any, ...] | None) -> bytes | None:
+    """A lexer as the file keeps it: on its own, read when a line first meets it (a check meets a few of the
+    ~220), its patterns as UTF-8 (driver.Driver._lexer reads it back)."""
+    if data is None:
+        return None
+    scanned, flags, ignore, callbacks, dropped, alternation = data
+    return marshal.dumps(([_utf8(p) for p in scanned], flags, ignore,
+                          {name: (None if unless is None else _utf8(unless), user)
+                           for name, (unless, user) in callbacks.items()},
+                          dropped, None if alternation is None else _utf8(alternation)))
 
 
 def _reduction(rule: Any, chain: list[Any], build: Any) -> tuple[Any, ...] | None:

@@ -32,7 +32,7 @@ from .tokens import NUMBER_TERMINALS, check_number
 
 GRAMMAR_PACKAGE = "rulecheck.grammars"
 GRAMMAR_FILE = "transcript.lark"
-FORMAT = 1   # the layout of the plain file (a new one is made when it changes)
+FORMAT = 2   # the layout of the plain file (a new one is made when it changes)
 
 # the lexer callbacks the parser is built with (Lark's `lexer_callbacks`): the number check
 LEXER_CALLBACKS = {name: check_number for name in NUMBER_TERMINALS}
