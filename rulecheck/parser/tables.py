@@ -26,6 +26,7 @@ import zlib
 from functools import lru_cache
 from typing import Any
 
+from ..cachedir import cache_dir
 from .builders import Build
 from .patterns import PatternCache, cache_file
 from .tokens import NUMBER_TERMINALS, check_number
@@ -70,15 +71,8 @@ def table_cache(grammar: str) -> str | None:
     a directory that cannot be made means no cache, never an error. The name holds a CRC-32 and the length of
     the grammar (each file checks the grammar itself: the name only keeps the files of two grammars apart).
     """
-    where = os.environ.get("RULECHECK_CACHE_DIR")
+    where = cache_dir()
     if where is None:
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        where = os.path.join(base, "rulecheck")
-    if not where:
-        return None
-    try:
-        os.makedirs(where, exist_ok=True)
-    except OSError:
         return None
     data = grammar.encode("utf-8")
     digest = f"{zlib.crc32(data):08x}{len(data):06x}"
