@@ -15,13 +15,13 @@ functions from the same source."""
 from __future__ import annotations
 
 import atexit
+import binascii
 import contextlib
 import dataclasses
 import marshal
 import os
 import reprlib
 import sys
-import zlib
 from collections.abc import Callable
 from operator import attrgetter
 from types import CodeType
@@ -66,7 +66,7 @@ class _Compiled:
             with contextlib.suppress(Exception):
                 with open(self.path, "rb") as fh:
                     digest, payload = marshal.load(fh)
-                if zlib.crc32(payload) == digest:
+                if binascii.crc32(payload) == digest:
                     codes = marshal.loads(payload)
                     if isinstance(codes, dict):
                         self.codes = codes
@@ -92,7 +92,7 @@ class _Compiled:
         try:
             payload = marshal.dumps(self.codes)
             with open(tmp, "wb") as fh:
-                marshal.dump((zlib.crc32(payload), payload), fh)
+                marshal.dump((binascii.crc32(payload), payload), fh)
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             with contextlib.suppress(OSError):

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import array
 import atexit
+import binascii
 import contextlib
 import importlib
 import marshal
 import os
 import re
 import sys
-import zlib
 from typing import Any
 
 # re's compiler, its parser and the engine itself (CPython's C module); under other names before Python 3.11, and
@@ -89,7 +89,7 @@ class PatternCache:
             with contextlib.suppress(Exception):   # absent, damaged, or from elsewhere: compile as usual
                 with open(path, "rb") as fh:
                     digest, payload = marshal.load(fh)
-                if zlib.crc32(payload) == digest:   # damage, not tampering: ~0.1 ms where SHA-256 took ~0.5
+                if binascii.crc32(payload) == digest:   # damage, not tampering: ~0.1 ms where SHA-256 took ~0.5
                     specs = marshal.loads(payload)
                     if isinstance(specs, dict):   # the patterns kept as UTF-8 (see save)
                         self.specs = {(pattern.decode("utf-8"), flags): spec
@@ -137,7 +137,7 @@ class PatternCache:
             payload = marshal.dumps({(pattern.encode("utf-8"), flags): spec
                                      for (pattern, flags), spec in self.specs.items()})
             with open(tmp, "wb") as fh:
-                marshal.dump((zlib.crc32(payload), payload), fh)
+                marshal.dump((binascii.crc32(payload), payload), fh)
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             with contextlib.suppress(OSError):

@@ -16,13 +16,13 @@ directory (``RULECHECK_CACHE_DIR=``, or one that can't be made) the data is made
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import importlib
 import marshal
 import os
 import re
 import sys
-import zlib
 from functools import lru_cache
 from typing import Any
 
@@ -75,7 +75,7 @@ def table_cache(grammar: str) -> str | None:
     if where is None:
         return None
     data = grammar.encode("utf-8")
-    digest = f"{zlib.crc32(data):08x}{len(data):06x}"
+    digest = f"{binascii.crc32(data):08x}{len(data):06x}"
     return os.path.join(where, f"lalr-{digest}-py{sys.version_info[0]}.{sys.version_info[1]}.lark")
 
 
@@ -124,7 +124,7 @@ def _load(path: str, key: tuple[Any, ...]) -> dict[str, Any] | None:
     with contextlib.suppress(Exception):   # absent, damaged or for something else: made again
         with open(path, "rb") as fh:
             stored_key, digest, payload = marshal.load(fh)
-        if stored_key == key and zlib.crc32(payload) == digest:
+        if stored_key == key and binascii.crc32(payload) == digest:
             data = marshal.loads(payload)
             if isinstance(data, dict):
                 return data
@@ -136,7 +136,7 @@ def _save(path: str, key: tuple[Any, ...], data: dict[str, Any]) -> None:
     try:
         payload = marshal.dumps(data)
         with open(tmp, "wb") as fh:
-            marshal.dump((key, zlib.crc32(payload), payload), fh)
+            marshal.dump((key, binascii.crc32(payload), payload), fh)
         os.replace(tmp, path)
     except (OSError, ValueError):
         with contextlib.suppress(OSError):
