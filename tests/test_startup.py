@@ -113,3 +113,22 @@ def test_a_line_the_grammar_rejects_gets_larks_message(tmp_path: Path) -> None:
             [(want.column, want.end_column, want.message)], found
         assert found[0]["hint"] == "did you mean 'Alice casts NAME'?"   # the checker's suggestion, as before
         assert want.message == "unexpected '{2}{G} Bob ;; passes'; expected a name"
+
+
+def test_the_process_ends_with_its_status_and_its_caches_written(tmp_path: Path) -> None:
+    """`python -m rulecheck` ends without the interpreter's teardown (__main__.finish): the same status, the whole
+    report, and the exit functions run first (the caches write their files at exit)."""
+    env = {**os.environ, "RULECHECK_CACHE_DIR": str(tmp_path / "cache")}
+    broken = tmp_path / "broken.transcript"
+    broken.write_text(EXAMPLE.read_text(encoding="utf-8") + "Alice casts {2}{G} Bob ;; passes\n", encoding="utf-8")
+    for args, status in (([str(EXAMPLE)], 1), ([str(broken)], 1), (["--exit-zero", str(EXAMPLE)], 0),
+                         ([str(tmp_path / "absent.transcript")], 2), (["--bogus"], 2)):
+        done = subprocess.run([sys.executable, "-m", "rulecheck", "check", "--isolated", "--format", "json", *args],
+                              capture_output=True, text=True, cwd=tmp_path, timeout=300, env=env)
+        assert done.returncode == status, (args, done.stderr)
+        if status != 2 or "absent" in args[0]:
+            assert json.loads(done.stdout), args   # the report, whole
+    kept = sorted(p.name.split("-py3")[-1] if p.name.startswith("lalr") else p.name.split("-")[0]
+                  for p in (tmp_path / "cache").iterdir())
+    assert any(name.startswith("records") for name in kept)   # written at exit
+    assert any("-re3-" in p.name for p in (tmp_path / "cache").iterdir())   # the lexer's patterns, at exit
