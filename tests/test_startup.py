@@ -135,3 +135,23 @@ def test_the_process_ends_with_its_status_and_its_caches_written(tmp_path: Path)
                   for p in (tmp_path / "cache").iterdir())
     assert any(name.startswith("records") for name in kept)   # written at exit
     assert any("-re3-" in p.name for p in (tmp_path / "cache").iterdir())   # the lexer's patterns, at exit
+
+
+def test_a_check_without_a_usable_cache_directory_reads_the_same(tmp_path: Path) -> None:
+    """No cache directory (turned off, or one that can't be made: a home that is missing or a file): the parser's
+    tables are made from Lark in the process and nothing is written; the report is the same, line for line."""
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_text("", encoding="utf-8")
+    broken = tmp_path / "broken.transcript"
+    broken.write_text(EXAMPLE.read_text(encoding="utf-8") + "Alice casts {2}{G} Bob ;; passes\n", encoding="utf-8")
+    reports = []
+    for cache in ({"RULECHECK_CACHE_DIR": str(tmp_path / "cache")}, {"RULECHECK_CACHE_DIR": ""},
+                  {"XDG_CACHE_HOME": str(blocker / "sub"), "HOME": str(blocker / "home")}):
+        env = {k: v for k, v in os.environ.items() if k not in ("RULECHECK_CACHE_DIR", "XDG_CACHE_HOME")}
+        done = subprocess.run([sys.executable, "-m", "rulecheck", "check", "--isolated", "--format", "json",
+                               str(EXAMPLE), str(broken)], capture_output=True, text=True, cwd=tmp_path,
+                              timeout=300, env={**env, **cache})
+        assert done.returncode == 1 and done.stderr == "", done.stderr
+        reports.append(done.stdout)
+    assert reports[0] == reports[1] == reports[2] and json.loads(reports[0])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.transcript", "cache", "not-a-directory"]
