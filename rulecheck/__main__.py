@@ -10,11 +10,16 @@ from typing import NoReturn
 
 def run() -> None:
     """The command line, with the cyclic garbage collector set for a check before the modules are imported (a
-    process builds ~10^5 long-lived objects as it imports them and loads the parser; see `cli.main`). Ends with
+    process builds ~10^5 long-lived objects as it imports them and loads the parser; see `cli.main`) and the
+    regular expressions they compile as they are imported taken from an earlier run (regexes.py). Ends with
     SystemExit, as `cli.main` does."""
     gc.set_threshold(50_000, 20, 100)
+    from .regexes import preload
+
+    patterns = preload()   # the patterns the modules compile as they are imported, kept from an earlier run
     from .cli import main
 
+    patterns.imported()
     main()
 
 
