@@ -41,7 +41,7 @@ with contextlib.suppress(Exception):
 _Spec = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
 
 
-def _spec(pattern: str, flags: int) -> _Spec:
+def _spec(pattern: str | bytes, flags: int) -> _Spec:
     """What `re`'s compiler makes of the pattern (re._compiler.compile, without the final step)."""
     parsed = _parser.parse(pattern, flags)
     code = _compiler._code(parsed, flags)
@@ -53,12 +53,11 @@ def _spec(pattern: str, flags: int) -> _Spec:
     return flags | parsed.state.flags, units, parsed.state.groups - 1, groupindex, tuple(indexgroup)
 
 
-def _build(pattern: str, spec: _Spec) -> re.Pattern[str]:
+def _build(pattern: Any, spec: _Spec) -> Any:
     flags, units, groups, groupindex, indexgroup = spec
     code = array.array(_UNIT or "I")
     code.frombytes(units)
-    built: re.Pattern[str] = _sre.compile(pattern, flags, code.tolist(), groups, groupindex, indexgroup)
-    return built
+    return _sre.compile(pattern, flags, code.tolist(), groups, groupindex, indexgroup)
 
 
 class PatternCache:
@@ -68,10 +67,10 @@ class PatternCache:
 
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self.specs: dict[tuple[str, int], _Spec] = {}
+        self.specs: dict[tuple[Any, int], _Spec] = {}   # str patterns, and bytes ones (`preload`)
         # the patterns this process already has: Lark's lexer of a state with many keywords asks for the same few
         # patterns thousands of times (`_create_unless` tries each keyword against each named pattern)
-        self.built: dict[tuple[str, int], re.Pattern[str]] = {}
+        self.built: dict[tuple[Any, int], Any] = {}
         self.added = False
         if path is not None:
             with contextlib.suppress(Exception):   # absent, damaged, or from elsewhere: compile as usual
@@ -79,11 +78,15 @@ class PatternCache:
                     digest, payload = marshal.load(fh)
                 if binascii.crc32(payload) == digest:   # damage, not tampering: ~0.1 ms where SHA-256 took ~0.5
                     specs = marshal.loads(payload)
-                    if isinstance(specs, dict):   # the patterns kept as UTF-8 (see save)
-                        self.specs = {(pattern.decode("utf-8"), flags): spec
-                                      for (pattern, flags), spec in specs.items()}
+                    if isinstance(specs, dict):   # the patterns kept as UTF-8 (see save); bytes as they are
+                        self.specs = {(pattern.decode("utf-8") if len(key) == 2 else pattern, flags): spec
+                                      for key, spec in specs.items() for pattern, flags in [key[:2]]}
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
+        built: re.Pattern[str] = self.compile_any(pattern, flags)
+        return built
+
+    def compile_any(self, pattern: str | bytes, flags: int = 0) -> Any:
         key = (pattern, int(flags))
         built = self.built.get(key)
         if built is not None:
@@ -92,7 +95,7 @@ class PatternCache:
         self.built[key] = built
         return built
 
-    def _compile(self, key: tuple[str, int]) -> re.Pattern[str]:
+    def _compile(self, key: tuple[Any, int]) -> Any:
         pattern, flags = key
         spec = self.specs.get(key)
         if spec is not None:
@@ -101,7 +104,7 @@ class PatternCache:
             except Exception:  # noqa: BLE001 - not what this engine accepts: compile it afresh
                 del self.specs[key]
         compiled = re.compile(pattern, flags)
-        if self.path is not None and isinstance(pattern, str):
+        if self.path is not None and isinstance(pattern, (str, bytes)):
             with contextlib.suppress(Exception):
                 spec = _spec(pattern, flags)
                 if _build(pattern, spec) == compiled:
@@ -122,7 +125,8 @@ class PatternCache:
         try:
             # the patterns as UTF-8: `marshal` reads a string with characters beyond ASCII (the grammar's `’`,
             # `—`) ~50 times slower than bytes it then decodes (~5 ms of every check for this file)
-            payload = marshal.dumps({(pattern.encode("utf-8"), flags): spec
+            payload = marshal.dumps({(pattern.encode("utf-8"), flags) if isinstance(pattern, str)
+                                     else (pattern, flags, "bytes"): spec
                                      for (pattern, flags), spec in self.specs.items()})
             with open(tmp, "wb") as fh:
                 marshal.dump((binascii.crc32(payload), payload), fh)
@@ -171,10 +175,10 @@ class Preloaded:
             return
         room = max(0, re._MAXCACHE - len(cache) - 64)   # type: ignore[attr-defined]   # never evict anything
         for pattern, flags in list(self.kept.specs)[:room]:
-            key = (str, pattern, flags)
+            key = (type(pattern), pattern, flags)
             if key not in cache:
                 with contextlib.suppress(Exception):
-                    cache[key] = self.kept.compile(pattern, flags)
+                    cache[key] = self.kept.compile_any(pattern, flags)
         self.before = set(cache)
 
     def imported(self) -> None:
@@ -182,10 +186,10 @@ class Preloaded:
         cache = _re_cache()
         if cache is None or self.kept.path is None:
             return
-        new = [key for key in cache if key not in self.before and key[0] is str
+        new = [key for key in cache if key not in self.before and key[0] in (str, bytes)
                and (key[1], key[2]) not in self.kept.specs and isinstance(key[2], int) and not key[2] & re.DEBUG]
         for _, pattern, flags in new[:max(0, _MOST - len(self.kept.specs))]:   # bounded, whatever imports do
-            self.kept.compile(pattern, flags)   # checked and kept as the lexer's patterns are; saved at exit
+            self.kept.compile_any(pattern, flags)   # checked and kept as the lexer's patterns are; saved at exit
 
 
 def preload() -> Preloaded:

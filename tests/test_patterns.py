@@ -81,8 +81,9 @@ from rulecheck.regexes import preload
 patterns = preload()
 kept = dict(patterns.kept.specs)
 assert len(kept) > 50, len(kept)
+assert any(isinstance(pattern, bytes) for pattern, _ in kept)
 for pattern, flags in kept:
-    mine = re._cache[(str, pattern, flags)]
+    mine = re._cache[(type(pattern), pattern, flags)]
     assert mine == real(pattern, flags), pattern   # the pattern `re` compiles, rebuilt from what was kept
 import rulecheck.cli   # every pattern compiled by the imports was kept: none is compiled again
 patterns.imported()
