@@ -5,7 +5,10 @@ small patterns that tell keywords from names): a check of a long log uses ~50 of
 which Python's `re` module can't keep between processes. This module stands in for `re` in Lark's lexers: a
 pattern compiled once is kept as what CPython's regular expression compiler made of it (its code, flags and
 groups) in a small file beside Lark's LALR tables, and a later process hands that to the regular expression
-engine directly (`_sre.compile`, what `re.compile` ends with), skipping the compiler.
+engine directly (`_sre.compile`, what `re.compile` ends with), skipping the compiler. The machinery
+(`PatternCache`) is in :mod:`rulecheck.regexes`, which also keeps the patterns the modules compile as they are
+imported; this module names the lexer's file and hands the cache to Lark's lexers (the LALR loop of `driver.py`
+compiles its scanners through the same cache).
 
 Safe by construction: the file is keyed by the exact Python build (`sys.hexversion`, `_sre.MAGIC`) and the
 grammar; a pattern is stored only after the object rebuilt from it compared equal to the one `re.compile` made
