@@ -291,21 +291,43 @@ def test_a_quiet_parse_reads_what_a_parse_reads_and_rejects_without_a_message() 
     assert parser.parse_line(rejected, 1, quiet=True) is parser.UNREAD
 
 
+def _unmarked(value: object) -> object:
+    """A copy of a builder's function without the mark inline_callbacks gave it."""
+    import types
+
+    if not isinstance(value, types.FunctionType):
+        return value
+    copy = types.FunctionType(value.__code__, value.__globals__, value.__name__, value.__defaults__,
+                              value.__closure__)
+    copy.__kwdefaults__ = value.__kwdefaults__
+    return copy
+
+
 def test_the_builders_callbacks_are_wrapped_as_lark_wraps_them() -> None:
-    """builders.base.inline_callbacks stands for Lark's ``@v_args(inline=True)`` on each builder class: the same
-    methods are wrapped, around the same functions, with the same calling convention."""
-    from lark import v_args
+    """builders.base.inline_callbacks stands for Lark's ``@v_args(inline=True)`` on each builder class (without
+    importing Lark): the same methods are marked, each stays its own function, and Lark calls it through the
+    wrapper as it calls one of ``v_args``'s (the children as arguments)."""
+    from lark import Transformer, v_args
+    from lark.visitors import _vargs_inline
 
     from rulecheck.parser.builders import Build
+    from rulecheck.parser.builders.base import inline
 
     families = [c for c in Build.__mro__[1:] if c.__module__.startswith("rulecheck.parser.builders")]
     assert len(families) >= 12
     for family in families:
         mine = {k: v for k, v in vars(family).items() if k not in ("__dict__", "__weakref__")}
-        plain = {k: getattr(v, "base_func", v) for k, v in mine.items()}
-        theirs = vars(v_args(inline=True)(type(family.__name__, family.__bases__, plain)))
+        unmarked = {k: _unmarked(v) for k, v in mine.items()}   # the class as written, before the decorator
+        bases = tuple(b for b in family.__bases__ if b is not object)
+        as_lark = type(family.__name__, (*bases, Transformer), unmarked)   # v_args wants a Transformer
+        theirs = vars(v_args(inline=True)(as_lark))
         wrapped = {k for k, v in mine.items() if hasattr(v, "visit_wrapper")}
         assert wrapped == {k for k, v in theirs.items() if hasattr(v, "visit_wrapper")} and wrapped, family
         for name in wrapped:
-            assert mine[name].base_func is theirs[name].base_func
-            assert mine[name].visit_wrapper is theirs[name].visit_wrapper
+            assert theirs[name].base_func.__code__ is mine[name].__code__
+            assert mine[name].visit_wrapper is inline and theirs[name].visit_wrapper is _vargs_inline
+
+    def echo(*args: object) -> tuple[object, ...]:
+        return args
+
+    assert inline(echo, "rule", [1, "a", None], None) == _vargs_inline(echo, "rule", [1, "a", None], None)

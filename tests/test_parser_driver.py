@@ -15,12 +15,14 @@ import pytest
 from bench_modules import bench_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from lark import Token, Tree
+from lark import Tree
 
 from rulecheck import nodes as n
 from rulecheck import parser
 from rulecheck.parser import driver as fast
+from rulecheck.parser import export
 from rulecheck.parser.patterns import PatternCache
+from rulecheck.parser.tokens import Token
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -35,7 +37,7 @@ _SAMPLES = ["corpus-manasight-session_2026-05-06_1412_rename-collision-cancelled
 def deep(value: Any) -> Any:
     """Everything a parse gives, as plain data: node types and every field, tokens with their type and positions,
     trees, containers by type."""
-    if isinstance(value, Token):
+    if isinstance(value, Token):   # the loop's tokens, and Lark's (registered as tokens)
         return ("Token", value.type, str(value), value.value, value.start_pos, value.line, value.column,
                 value.end_line, value.end_column, value.end_pos)
     if isinstance(value, Tree):
@@ -65,6 +67,17 @@ def _loop(code: str, line_no: int = 1) -> Any:
     parser._lark()[1].line_no = line_no
     got = fast.driver().parse(code)
     return None if got is None else deep(got)
+
+
+_SYNTAX_ERRORS = ("UnexpectedCharacters", "UnexpectedToken", "UnexpectedEOF")
+
+
+def _declined_as_lark(want: Any) -> None:
+    """After the loop declined a line Lark raised on: when the loop says Lark surely rejects it (so a quiet probe
+    answers without Lark), Lark's exception is a syntax error."""
+    assert want[0] == "raised"
+    if fast.driver().rejected:
+        assert want[1] in _SYNTAX_ERRORS, want
 
 
 def _arena_lines() -> list[str]:
@@ -143,6 +156,7 @@ def test_every_line_reads_as_lark_reads_it() -> None:
         want, got = _lark(code, i), _loop(code, i)
         if want[0] == "raised":
             assert got is None, code
+            _declined_as_lark(want)
         else:
             assert got == want, code
             read += 1
@@ -158,16 +172,18 @@ def test_broken_lines_read_or_fail_as_lark_reads_them() -> None:
     rng = random.Random(31)
     lines = corpus()
     variants = [v for code in rng.sample(lines, 4000) for v in _broken(code, rng)]
-    read = declined = 0
+    read = declined = rejected = 0
     for i, code in enumerate(variants, 1):
         want, got = _lark(code, i), _loop(code, i)
         if want[0] == "raised":
             assert got is None, code
+            _declined_as_lark(want)
             declined += 1
+            rejected += fast.driver().rejected
         else:
             assert got == want, code
             read += 1
-    assert read > 5000 and declined > 5000
+    assert read > 5000 and declined > 5000 and rejected > 0.9 * declined
 
 
 def test_syntax_problems_are_larks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,6 +197,8 @@ def test_syntax_problems_are_larks(monkeypatch: pytest.MonkeyPatch) -> None:
                  for i, c in enumerate(codes, 1)]
 
     class Off:
+        rejected = False
+
         def parse(self, text: str) -> None:
             return None
 
@@ -207,7 +225,7 @@ def test_word_salad_reads_as_lark_reads_it(words: list[str], gap: str) -> None:
 
 
 def test_the_alternations_match_as_larks_scanners_match() -> None:
-    """Each state's alternation, written with the terminal's group after it (driver._alternation), finds the same
+    """Each state's alternation, written with the terminal's group after it (export._alternation), finds the same
     terminal, text and end as Lark's scanner at every position of corpus lines and broken ones, in every state."""
     from types import SimpleNamespace
 
@@ -219,8 +237,9 @@ def test_the_alternations_match_as_larks_scanners_match() -> None:
     compared = 0
     for lexer in lexers:
         scanner = lexer.scanner
-        ours = fast._alternation(lexer, scanner.terminals, PatternCache(None))
-        assert ours is not None
+        alternation = export._alternation(scanner.terminals)
+        assert alternation is not None
+        ours = re.compile(alternation, lexer.g_regex_flags).match
         for text in rng.sample(texts, 25):
             for pos in range(len(text)):
                 want = scanner.match(SimpleNamespace(text=text, end=len(text)), pos)
@@ -239,12 +258,80 @@ def test_an_alternation_is_not_rewritten_around_back_references() -> None:
         return SimpleNamespace(name=name, pattern=SimpleNamespace(type=kind, flags=(), value=value,
                                                                   to_regexp=lambda: value))
 
-    alike = SimpleNamespace(use_bytes=False, g_regex_flags=0)
     words = [term("A", "str", "ab"), term("B", "re", "[a-z]+")]
-    match = fast._alternation(alike, words, PatternCache(None))
-    assert match is not None and match("abc", 0).lastgroup == "A" and match("xyz", 0).lastgroup == "B"
-    assert fast._alternation(alike, [*words, term("C", "re", r"(x)\1")], PatternCache(None)) is None
-    assert fast._alternation(alike, words, None) is None   # no pattern cache: Lark's scanners
+    alternation = export._alternation(words)
+    assert alternation is not None
+    match = re.compile(alternation).match
+    assert match("abc", 0).lastgroup == "A" and match("xyz", 0).lastgroup == "B"   # type: ignore[union-attr]
+    assert export._alternation([*words, term("C", "re", r"(x)\1")]) is None
+
+
+def test_the_exported_lexers_are_larks() -> None:
+    """What export.lexer_data writes of each state's lexer, without building Lark's scanner, is what Lark's
+    ``BasicLexer._build_scanner`` builds: the same scanner pattern and flags, the same terminals retyped as
+    keywords (by the same pattern of keywords), the number check on the same terminals, the same ignored ones."""
+    from lark.lexer import CallChain, UnlessCallback
+
+    lark = parser.lark_parser()
+    lexers = {id(x): x for x in lark.parser.lexer.lexers.values()}.values()
+    dropped = frozenset({"NOT_A_TERMINAL"})
+    for lexer in lexers:
+        data = export.lexer_data(lexer, dropped)
+        assert data is not None
+        scanned, flags, ignore, callbacks, kept_out, alternation = data
+        scanner = lexer.scanner   # built by Lark now
+        assert scanned == [m.pattern for m in scanner._mres] and flags == lexer.g_regex_flags
+        assert alternation == export._alternation(scanner.terminals)
+        assert ignore == lexer.ignore_types and kept_out == dropped - lexer.callback.keys()
+        theirs: dict[str, tuple[str | None, bool]] = {}
+        for name, callback in lexer.callback.items():
+            if isinstance(callback, UnlessCallback):
+                theirs[name] = (callback.scanner._mres[0].pattern, False)
+            elif isinstance(callback, CallChain):
+                assert isinstance(callback.callback1, UnlessCallback)
+                theirs[name] = (callback.callback1.scanner._mres[0].pattern, True)
+            else:
+                assert callback is lark.options.lexer_callbacks[name]
+                theirs[name] = (None, True)
+        assert callbacks == theirs
+
+
+STORED = r"""
+import marshal, sys
+from rulecheck.parser import driver
+data = driver.plain()
+assert "lark" not in sys.modules   # loaded from the file: no Lark
+from rulecheck.parser import export, lalr
+made = export.plain_tables(lalr.lark_parser())
+
+def opened(data):   # the blobs read back (a frozenset's bytes follow the process's string hashes)
+    out = dict(data, terminals=marshal.loads(data["terminals"]))
+    out["lexers"] = [None if b is None else marshal.loads(b) for b in data["lexers"]]
+    return out
+
+assert opened(data) == opened(made)
+"""
+
+
+def test_the_stored_tables_are_larks(tmp_path: Path) -> None:
+    """The plain tables as the file keeps them (tables.py) are what export.py makes of the parser Lark loads
+    from the same cache (the states are numbered as Lark numbered them when it built the tables), and a process
+    that finds the file imports no Lark to load them; a file for another grammar is made again."""
+    import os
+    import subprocess
+    import sys
+
+    from rulecheck.parser import tables
+
+    env = {**os.environ, "RULECHECK_CACHE_DIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", "from rulecheck.parser import driver; driver.plain()"], check=True,
+                   env=env, timeout=300)
+    (stored,) = tmp_path.glob("*-plain.marshal")
+    subprocess.run([sys.executable, "-c", STORED], check=True, env=env, timeout=300)
+    assert tables._load(str(stored), tables._key(tables.grammar_text())) is not None
+    assert tables._load(str(stored), tables._key(tables.grammar_text() + "\n")) is None
+    stored.write_bytes(stored.read_bytes()[:-10] + b"0123456789")   # damaged: made again
+    assert tables._load(str(stored), tables._key(tables.grammar_text())) is None
 
 
 def _segments_by_scan(code: str) -> list[tuple[int, int]]:

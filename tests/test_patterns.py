@@ -67,3 +67,48 @@ def test_a_damaged_or_foreign_file_changes_nothing(tmp_path: Path) -> None:
 
 def test_a_parser_built_otherwise_keeps_re() -> None:
     assert not use_pattern_cache(object(), PatternCache(None))
+
+
+PRELOAD = r"""
+import re, sys
+compiled = []
+real = re._compiler.compile
+def counting(pattern, flags):
+    compiled.append((pattern, flags))
+    return real(pattern, flags)
+re._compiler.compile = counting
+from rulecheck.regexes import preload
+patterns = preload()
+kept = dict(patterns.kept.specs)
+assert len(kept) > 50, len(kept)
+assert any(isinstance(pattern, bytes) for pattern, _ in kept)
+for pattern, flags in kept:
+    mine = re._cache[(type(pattern), pattern, flags)]
+    assert mine == real(pattern, flags), pattern   # the pattern `re` compiles, rebuilt from what was kept
+import rulecheck.cli   # every pattern compiled by the imports was kept: none is compiled again
+patterns.imported()
+again = [key for key in compiled if key in kept]
+assert again == [], again[:3]
+print(len(kept), len(compiled))
+"""
+
+
+def test_the_patterns_the_imports_compile_are_kept(tmp_path: Path) -> None:
+    """`python -m rulecheck` puts the patterns its modules compile as they are imported into `re`'s cache from the
+    file an earlier run kept (regexes.Preloaded): each equal to what `re` compiles, none compiled again; a damaged
+    file is ignored."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "RULECHECK_CACHE_DIR": str(tmp_path)}
+    example = Path(__file__).resolve().parent.parent / "examples" / "craw-wurm.transcript"
+    subprocess.run([sys.executable, "-m", "rulecheck", "check", "--isolated", str(example)], env=env,
+                   capture_output=True, timeout=300)
+    (kept,) = tmp_path.glob("imports-re-*.marshal")
+    done = subprocess.run([sys.executable, "-c", PRELOAD], env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    kept.write_bytes(kept.read_bytes()[:-20] + b"x" * 20)
+    from rulecheck.regexes import PatternCache
+
+    assert PatternCache(str(kept)).specs == {}

@@ -104,3 +104,30 @@ def test_the_package_s_records_keep_their_declared_options() -> None:
     assert v == Violation("f", 1, 2, 1, 3, "510.1c", "message") != Violation("f", 1, 2, 1, 3, "510.1c", "other")
     assert hash(v) == hash(dataclasses.astuple(v))   # every field compared and hashed, as the dataclass's
     assert Permanent.__eq__ is object.__eq__   # declared eq=False: identity
+
+
+@pytest.mark.parametrize("options", [dict(), dict(slots=True), dict(frozen=True), dict(frozen=True, slots=True)])
+def test_the_kept_code_is_the_code_dataclasses_compiles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                        options: dict[str, bool]) -> None:
+    """The methods `@dataclass` writes for a record are compiled once and kept (records._Compiled): a record's
+    `__init__` (and a frozen one's `__setattr__` and `__delattr__`) has the code `@dataclass` itself compiles,
+    whether this process compiled it or read it from the file an earlier process kept."""
+    from rulecheck import records
+
+    path = str(tmp_path / "records.marshal")
+    compiling = records._Compiled(path)
+    monkeypatch.setattr(records, "_COMPILED", compiling)
+    plain, first = _pair(**options)
+    assert compiling.codes and compiling.added
+    compiling.save()
+    kept = records._Compiled(path)   # what a later process reads
+    assert kept.codes.keys() == compiling.codes.keys()
+    monkeypatch.setattr(records, "_COMPILED", kept)
+    _, again = _pair(**options)
+    assert not kept.added   # nothing compiled: every source was kept
+    for name in ["__init__"] + (["__setattr__", "__delattr__"] if options.get("frozen") else []):
+        want = getattr(plain, name).__code__
+        assert getattr(first, name).__code__ == want and getattr(again, name).__code__ == want, name
+        assert getattr(again, name).__code__.co_flags == want.co_flags
+    (tmp_path / "records.marshal").write_bytes(b"damaged")
+    assert records._Compiled(path).codes == {}

@@ -109,9 +109,9 @@ def _run_pool(items: Sequence[tuple[str, Config]], workers: int, done: Callable[
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    from ..parser import lark_parser
+    from ..parser.driver import driver
 
-    lark_parser()  # built once here, so forked workers inherit it
+    driver()  # the parser's tables loaded once here, so forked workers inherit them (Lark only where a line needs it)
     chunk = max(1, min(16, len(items) // (workers * 16)))   # small enough that no worker idles at the end
     finished = 0
     try:

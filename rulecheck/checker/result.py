@@ -3,7 +3,6 @@ what is reported, and how an internal failure is described."""
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Iterable, Sequence
 from dataclasses import field
 from pathlib import Path
@@ -35,6 +34,8 @@ def _failure(exc: BaseException) -> str:
     """Which check failed and how, for an internal-error message: the innermost rulecheck function, one line.
     rulecheck's own frames are those of files inside the package's directory (wherever it is installed or
     checked out), so a test or a plugin in a folder that happens to be called `rulecheck` is not taken for it."""
+    import traceback  # only for an internal error (it and its `textwrap` cost every check ~1 ms)
+
     where = ""
     for f in reversed(traceback.extract_tb(exc.__traceback__)[1:]):  # [0] is the frame that caught it
         module = _package_module(f.filename)

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import NamedTuple
-
-from lark import Lark
-from lark.exceptions import UnexpectedInput, VisitError
+from typing import Any, NamedTuple
 
 from .. import nodes as n
 from .builders import Build, _Build
@@ -35,32 +32,8 @@ from .builders.base import (  # noqa: F401 - the old module's helpers, for code 
 )
 from .comments import Comment, split_comment
 from .driver import driver as _driver
-from .errors import (  # noqa: F401
-    _CONNECTORS,
-    _STARTERS,
-    _STEP_NAMES,
-    _TERMINAL_WORDS,
-    _VERBS,
-    SyntaxProblem,
-    _describe,
-    _hint,
-    _problem,
-    _swallowed_word,
-    _terminal_patterns,
-)
-from .lalr import (  # noqa: F401
-    _DIGITS,
-    _NUMBER_TERMINALS,
-    GRAMMAR_FILE,
-    GRAMMAR_PACKAGE,
-    _check_number,
-    _lark,
-    _NumberTooLarge,
-    _table_cache,
-    grammar_text,
-    lark_parser,
-)
 from .limits import MAX_LINE_LENGTH, MAX_NUMBER, NO_MAX_HAND
+from .problems import SyntaxProblem
 from .shapes import (  # noqa: F401
     _ASCII_DIGITS,
     _CATEGORY_DIGITS,
@@ -84,12 +57,37 @@ from .shapes import (  # noqa: F401
     _terminal_digit_blind,
     _touches,
 )
+from .tables import GRAMMAR_FILE, GRAMMAR_PACKAGE, grammar_text
+from .tables import build as _build
+from .tables import table_cache as _table_cache
+from .tokens import _DIGITS  # noqa: F401
+from .tokens import NUMBER_TERMINALS as _NUMBER_TERMINALS  # noqa: F401
+from .tokens import NumberTooLarge as _NumberTooLarge
+from .tokens import check_number as _check_number  # noqa: F401
 
 __all__ = ["GRAMMAR_FILE", "GRAMMAR_PACKAGE", "MAX_LINE_LENGTH", "MAX_NUMBER", "NO_MAX_HAND", "Build", "Comment",
            "Lark", "ParsedLine", "SyntaxProblem", "_Build", "_Generations", "_SHAPES", "_SHAPE_CACHE_SIZE",
            "_CACHE_SIZE", "_LINES", "_SUFFIX", "_Shape", "_blank_digits", "_digit_blind", "_lark", "_parse_cold",
            "_parse_uncached", "_shape_of", "_table_cache", "_terminal_digit_blind", "_turn_line", "clear_cache",
            "UNREAD", "grammar_text", "lark_parser", "n", "parse_line", "parse_lines", "split_comment"]
+
+# names of the modules that import Lark, imported when asked for (PEP 562): a check whose lines the loop reads
+# never imports Lark (docs/performance.md, "Start-up without Lark")
+_LAZY = {"Lark": "lalr", "_lark": "lalr", "lark_parser": "lalr", "_CONNECTORS": "errors", "_STARTERS": "errors",
+         "_STEP_NAMES": "errors", "_TERMINAL_WORDS": "errors", "_VERBS": "errors", "_describe": "errors",
+         "_hint": "errors", "_problem": "errors", "_swallowed_word": "errors", "_terminal_patterns": "errors"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 _SHAPE_CACHE_SIZE = 2048
 _SHAPES: _Generations[_Shape | _FirstOfShape | None] = _Generations(_SHAPE_CACHE_SIZE)
@@ -196,10 +194,16 @@ UNREAD = SyntaxProblem(1, 1, 1, "the grammar does not read this line")   # a qui
 
 
 def _parse_uncached(code: str, line_no: int, quiet: bool = False) -> list[n.Statement] | SyntaxProblem:
-    parser, build = _lark()
-    build.line_no = line_no
-    result = _driver().parse(code)   # the same automaton in one loop (driver.py); None: Lark reads it
+    loop = _driver()
+    _build().line_no = line_no
+    result = loop.parse(code)   # the same automaton in one loop (driver.py); None: Lark reads it
     if result is None:
+        if quiet and loop.rejected:   # a probe the grammar surely rejects: no message to make, no Lark
+            return UNREAD
+        from .lalr import _lark  # Lark is imported only here, for a line the loop declines
+
+        parser, build = _lark()
+        build.line_no = line_no
         result = _parse_with_lark(parser, code, line_no, quiet)
         if isinstance(result, SyntaxProblem):
             return result
@@ -213,8 +217,12 @@ def _parse_uncached(code: str, line_no: int, quiet: bool = False) -> list[n.Stat
     return stmts
 
 
-def _parse_with_lark(parser: Lark, code: str, line_no: int, quiet: bool) -> object:
+def _parse_with_lark(parser: Any, code: str, line_no: int, quiet: bool) -> object:
     """Lark's parse of the line, or the syntax problem that stopped it."""
+    from lark.exceptions import UnexpectedInput, VisitError
+
+    from .errors import _problem
+
     try:
         return parser.parse(code)
     except UnexpectedInput as err:

@@ -6,39 +6,38 @@ token (``feed_token``), a chain of wrapper objects per reduction (a child filter
 with none of that: one loop that lexes with the contextual lexer's own scanner for the parser's state, looks up the
 same parse table, and on each reduction does what Lark's wrappers do (keep the children Lark keeps, splice in the
 children of ``_rule``s, pass a ``?rule``'s single child through) and calls the same transformer method with the
-same arguments.  The tables, the terminals, the scanners, the lexer callbacks and the transformer are Lark's, taken
-from the parser :mod:`.lalr` made; the one thing written here is each state's alternation of terminals, the same
-alternatives in the same order with each terminal's group moved after it, so that the regular expression engine
-refuses a keyword at its first character (``_alternation``; once a process has read enough lines to load them).
+same arguments.  The tables, the terminals, the scanners' patterns and the lexer callbacks are Lark's, taken from
+the parser :mod:`.lalr` made and kept as plain data (:mod:`.export`, :mod:`.tables`), so that the loop runs without
+importing Lark; its tokens are :class:`.tokens.Token` (a token to the builders as Lark's is). The one thing written
+here is each state's alternation of terminals, the same alternatives in the same order with each terminal's group
+moved after it, so that the regular expression engine refuses a keyword at its first character
+(``export._alternation``; once a process has read enough lines to load them).
 
 It only ever answers for a line it reads to the end: anything else (a character no terminal of the state matches,
 a token the state has no action for, a callback that raises, a parser built otherwise than expected) answers
-``None`` and the caller asks Lark, so every syntax problem (its message, hint and columns) is Lark's, as before.
+``None`` and the caller imports and asks Lark, so every syntax problem (its message, hint and columns) is Lark's,
+as before.
 ``tests/test_parser_driver.py`` compares the two on every line of the fixtures, the examples, the shared
 acceptance folders, a generated game and Arena logs, and on mutated lines; docs/performance.md has the figures.
 """
 
 from __future__ import annotations
 
-import re
+import marshal
 from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree
-from lark.lexer import BasicLexer, ContextualLexer
-from lark.parse_tree_builder import ChildFilterLALR_NoPlaceholders, ExpandSingleChild
-from lark.parsers.lalr_analysis import Shift
-from lark.visitors import _vargs_inline
-
-from .lalr import _lark
 from .patterns import PatternCache
+from .tables import LEXER_CALLBACKS, build, patterns, stored, trigger_pattern
+from .tokens import NumberTooLarge, Token, Tree, check_number
 
 # a reduction: (children popped, the rule's nonterminal, the children kept (index, splice?) or None for all,
 # how the callback is called (below), the callback)
 _Reduce = tuple[int, str, tuple[tuple[int, bool], ...] | None, int, Callable[..., Any]]
 _LIST, _INLINE, _SINGLE = 0, 1, 2    # callback(children) or callback(*children); a `?rule`: one child passes
 _PASS, _ONE = 8, 16                  # a `?rule` of one child; one child given to an inline callback
+_TREE = 0                            # the callback is a tree of the rule's name (else the builder's method)
 _REWRITE_AFTER = 64                  # lines read with Lark's scanners before the rewritten alternations are loaded
 # a state's lexer: its scanner's match, the ignored terminals, the lexer callbacks by terminal, the terminals
 # no reduction keeps (their tokens are never read: the text stands in for them)
@@ -48,33 +47,50 @@ _new_str = str.__new__
 
 
 @lru_cache(maxsize=1)
+def plain() -> dict[str, Any]:
+    """The parser as plain data (tables.py): from its file, else made from Lark (and stored), which is then
+    imported: the first run, or after the grammar or Lark changed."""
+    data = stored()
+    if data is None:
+        from .export import made
+
+        data = made()
+    build().trigger_re = trigger_pattern(data)
+    return data
+
+
+@lru_cache(maxsize=1)
 def driver() -> Driver:
-    """The loop over the process's one parser (made on first use, like the parser)."""
-    return Driver(*_lark())
+    """The loop over the process's parser tables (loaded on first use, tables.py)."""
+    return Driver(plain(), build(), patterns())
 
 
 class Driver:
-    """Runs Lark's LALR automaton for `lark` (built with `transformer=build`) in one loop.  ``parse`` gives what
-    ``lark.parse`` gives for a line it reads, and ``None`` for every other line."""
+    """Runs the LALR automaton Lark built (as the plain data of :mod:`.tables`) in one loop.  ``parse`` gives what
+    Lark's ``parse`` gives for a line it reads, and ``None`` for every other line."""
 
-    def __init__(self, lark: Lark, build: Any) -> None:
-        frontend: Any = lark.parser
-        table = frontend.parser.parser.parse_table
-        self.lark_states: dict[int, dict[str, tuple[Any, Any]]] = table.states
-        self.start: int = table.start_states["start"]
-        self.end: int = table.end_states["start"]
-        self.lark_lexers: dict[int, BasicLexer] = frontend.lexer.lexers
-        self.callbacks: dict[Any, Callable[[list[Any]], Any]] = frontend.parser.parser.callbacks
+    def __init__(self, data: dict[str, Any], build: Any, patterns: PatternCache) -> None:
+        self.usable: bool = bool(data.get("usable"))
+        # after a line `parse` declined: whether Lark is sure to reject it with a syntax error (UnexpectedInput),
+        # which is all a quiet probe needs to know (else only Lark can tell)
+        self.rejected = False
         self.build = build
-        self.plans = {rule: chain for rule, chain in lark._parse_tree_builder.rule_builders}
-        self.dropped = _dropped(self.plans)
-        # per state, the actions met so far (filled from Lark's table on first use) and the lexer
-        size = max(self.lark_states) + 1
+        self.patterns = patterns
+        if not self.usable:
+            return
+        self.raw: list[dict[str, int]] = data["states"]
+        self.start: int = data["start"]
+        self.end: int = data["end"]
+        self.rules: list[tuple[Any, ...]] = data["rules"]
+        self.reductions: dict[int, _Reduce] = {}
+        self.state_lexer: list[int] = data["state_lexer"]
+        self.lexer_data: list[bytes | None] = data["lexers"]   # each read when a line first meets it
+        # per state, the actions met so far (converted from the table on first use) and the lexer
+        size = len(self.raw)
         self.actions: list[dict[str, int | _Reduce]] = [{} for _ in range(size)]
         self.lexers: list[_Lex | None] = [None] * size
-        self.usable = _usable(lark, frontend, self.callbacks)
-        # the rewritten alternations (_alternation), by lexer (states share lexers); only once a process has read
-        # enough lines to pay for loading them (a short transcript keeps Lark's scanners)
+        # the rewritten alternations, by lexer (states share lexers); only once a process has read enough lines
+        # to pay for loading them (a short transcript keeps Lark's scanners)
         self.lines = 0
         self.alternations: dict[int, Callable[[str, int], Any] | None] = {}
         self.kept: PatternCache | None = None
@@ -82,60 +98,39 @@ class Driver:
     # -- the tables, converted one entry at a time as lines need them
 
     def _action(self, state: int, typ: str, goto: bool = False) -> int | _Reduce | None:
-        entry = self.lark_states[state].get(typ)
-        if entry is None:
+        arg = self.raw[state].get(typ)
+        if arg is None:
             return None
-        action, arg = entry
-        if action is Shift:
-            if arg == self.end and not goto:   # Lark asserts a token never shifts to the end: let it say so
-                return None
-            act: int | _Reduce = arg
-        else:
-            act = self._reduction(arg)
+        act: int | _Reduce = arg if arg >= 0 else self._reduction(~arg)
         self.actions[state][typ] = act
         return act
 
-    def _reduction(self, rule: Any) -> _Reduce:
-        size = len(rule.expansion)
-        origin: str = rule.origin.name
-        keep: tuple[tuple[int, bool], ...] | None = None
-        single = False
-        plain = True
-        for wrapper in self.plans[rule]:
-            if wrapper is ExpandSingleChild:
-                single = True
-            elif isinstance(wrapper, partial) and wrapper.func is ChildFilterLALR_NoPlaceholders:
-                keep = tuple((i, bool(splice)) for i, splice in wrapper.args[0])
-            else:
-                plain = False
-        name = rule.alias or rule.options.template_source or rule.origin.name
-        method = getattr(self.build, name, None)
-        if plain and method is None and type(self.build).__default__ is Transformer.__default__:
-            callback: Callable[..., Any] = partial(Tree, name)   # what __default__ makes
-            mode = 0
-        elif plain and method is not None and getattr(method, "visit_wrapper", None) is _vargs_inline:
-            callback = method.base_func
-            mode = _INLINE
-        else:   # anything else: Lark's own callback, as Lark calls it
-            return size, origin, None, _LIST, self.callbacks[rule]
-        if single:
-            mode |= _SINGLE
-        if size == 1 and keep is None:
-            mode = _PASS if single else _ONE if mode == _INLINE else mode
-        return size, origin, keep, mode, callback
+    def _reduction(self, number: int) -> _Reduce:
+        done = self.reductions.get(number)
+        if done is None:
+            size, origin, keep, mode, kind, name = self.rules[number]
+            callback: Callable[..., Any] = partial(Tree, name) if kind == _TREE else getattr(self.build, name)
+            done = self.reductions[number] = (size, origin, keep, mode, callback)
+        return done
 
     def _lexer(self, state: int) -> _Lex:
-        lexer = self.lark_lexers[state]
-        if not isinstance(lexer, BasicLexer):
+        stored = self.lexer_data[self.state_lexer[state]]
+        if stored is None:
             raise TypeError("not a lexer this loop knows")   # this line, and every line through this state: Lark
-        scanner = lexer.scanner   # compiled as Lark compiles it (through the pattern cache)
-        mres = scanner._mres
+        scanned_utf8, flags, ignore, retyping_utf8, dropped, alternation_utf8 = marshal.loads(stored)
+        scanned = [p.decode("utf-8") for p in scanned_utf8]
+        retyping = {name: (None if unless is None else unless.decode("utf-8"), user)
+                    for name, (unless, user) in retyping_utf8.items()}
+        alternation = None if alternation_utf8 is None else alternation_utf8.decode("utf-8")
+        compile_ = self.patterns.compile
+        mres = [compile_(p, flags) for p in scanned]   # compiled as Lark compiles them (the same pattern cache)
         if len(mres) == 1:
             match: Callable[[str, int], Any] = mres[0].match
-            if self.lines > _REWRITE_AFTER:
-                if id(lexer) not in self.alternations:
-                    self.alternations[id(lexer)] = _alternation(lexer, scanner.terminals, self._patterns(lexer))
-                match = self.alternations[id(lexer)] or match
+            if self.lines > _REWRITE_AFTER and alternation is not None:
+                number = self.state_lexer[state]
+                if number not in self.alternations:
+                    self.alternations[number] = self._rewritten(alternation, flags)
+                match = self.alternations[number] or match
         else:   # several patterns (a very large alternation): the first that matches, as Scanner.match does
             def match(text: str, pos: int) -> Any:
                 for mre in mres:
@@ -143,21 +138,24 @@ class Driver:
                     if m:
                         return m
                 return None
-        if lexer.ignore_types & lexer.callback.keys():
-            raise ValueError("a callback on an ignored terminal")   # Lark builds a token for it: not this loop
-        lex: _Lex = (match, lexer.ignore_types, lexer.callback, self.dropped - lexer.callback.keys())
+        callbacks = {name: _callback(name, compile_(unless, flags).fullmatch if unless is not None else None, user)
+                     for name, (unless, user) in retyping.items()}
+        lex: _Lex = (match, ignore, callbacks, dropped)
         self.lexers[state] = lex
         return lex
 
-    def _patterns(self, lexer: Any) -> PatternCache | None:
-        """Where the rewritten alternations are compiled and kept: a file of their own beside the lexer's pattern
-        cache (so a short check never loads them), or nowhere when the lexer has no pattern cache."""
+    def _rewritten(self, alternation: str, flags: int) -> Callable[[str, int], Any] | None:
+        """A state's rewritten alternation (export._alternation), compiled and kept in a file of its own beside
+        the lexer's pattern cache (so a short check never loads them); None (Lark's pattern) when there is no
+        pattern cache: compiling the ~50 alternations a game needs costs ~30 ms, loading them about a millisecond."""
         if self.kept is None:
-            shared = lexer.re
-            if not isinstance(shared, PatternCache) or shared.path is None:
+            if self.patterns.path is None:
                 return None
-            self.kept = PatternCache(f"{shared.path.rsplit('.', 1)[0]}-alternations.marshal")
-        return self.kept
+            self.kept = PatternCache(f"{self.patterns.path.rsplit('.', 1)[0]}-alternations.marshal")
+        try:
+            return self.kept.compile(alternation, flags).match
+        except Exception:  # noqa: BLE001 - Lark's own pattern then
+            return None
 
     # -- the loop
 
@@ -166,6 +164,7 @@ class Driver:
         if not self.usable or "\n" in text:
             return None
         self.lines += 1
+        self.rejected = False
         if self.lines == _REWRITE_AFTER + 1:   # from now on, each state's lexer is made again with its alternation
             self.lexers = [None] * len(self.lexers)
         try:
@@ -187,7 +186,8 @@ class Driver:
                 lex = lexers[state] or self._lexer(state)
                 match, ignore, callbacks, dropped = lex
                 m = match(text, pos)
-                if m is None:
+                if m is None:   # Lark: no terminal here (its root lexer then names what it finds, and may
+                    self.rejected = _numbers_fit(text[pos:])   # raise on a number too large)
                     return None
                 typ = m.lastgroup
                 after = m.end()
@@ -219,7 +219,8 @@ class Driver:
                 act = table.get(typ)
                 if act is None:
                     act = self._action(state, typ)
-                    if act is None:
+                    if act is None:   # Lark: an unexpected token
+                        self.rejected = True
                         return None
                 if isinstance(act, int):
                     if tok is None:
@@ -268,65 +269,31 @@ class Driver:
                 table = actions[state]
 
 
-_BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")
-
-
-def _alternation(lexer: Any, terminals: list[Any], patterns: PatternCache | None) -> Callable[[str, int], Any] | None:
-    """The scanner's alternation written so the regular expression engine skips a keyword at its first character.
-
-    Lark writes each terminal as a named group, ``(?P<CASTS>casts)|(?P<CARD>card)|...``; the engine tries the
-    alternatives in order and, for each, enters the group before it reads a character, so a token whose terminal
-    comes late in a state's order (a comma, a semicolon, most keywords) pays for every alternative before it.
-    Written ``casts(?P<CASTS>)|card(?P<CARD>)|...`` (a regular terminal as ``(?:...)(?P<NAME>)``), an alternative
-    that begins with a literal is refused at its first character without entering anything.  The alternatives, their
-    order and what each matches are the same, and the last group closed is still the terminal's, so the match,
-    its end and ``lastgroup`` are the same as with Lark's pattern.  Used only where compiled patterns are kept
-    between processes (`patterns`, a :class:`.patterns.PatternCache` with a file): compiling the ~50 alternations a
-    game needs costs ~30 ms, loading them about a millisecond; and never for a terminal that numbers its groups (a
-    back reference would move).
-    """
-    if patterns is None or lexer.use_bytes:
-        return None
-    parts = []
-    for term in terminals:
-        regexp = term.pattern.to_regexp()
-        if _BACKREFERENCE.search(regexp):
-            return None
-        plain = term.pattern.type == "str" and not term.pattern.flags
-        parts.append(f"{regexp}(?P<{term.name}>)" if plain else f"(?:{regexp})(?P<{term.name}>)")
+def _numbers_fit(rest: str) -> bool:
+    """Whether no token read from `rest` can hold a number the number check refuses (every run of digits in it
+    passes, so every part of one does)."""
     try:
-        return patterns.compile("|".join(parts), lexer.g_regex_flags).match
-    except Exception:  # noqa: BLE001 - Lark's own pattern then
-        return None
-
-
-def _dropped(plans: dict[Any, list[Any]]) -> frozenset[str]:
-    """The terminals whose tokens no reduction reads: every rule that holds one filters it out (Lark's child filter
-    leaves out the anonymous keywords and punctuation) and has no other wrapper that could look at it."""
-    seen: set[str] = set()
-    kept: set[str] = set()
-    for rule, chain in plans.items():
-        keep: set[int] | None = None
-        for wrapper in chain:
-            if isinstance(wrapper, partial) and wrapper.func is ChildFilterLALR_NoPlaceholders:
-                keep = {i for i, _ in wrapper.args[0]}
-            elif wrapper is not ExpandSingleChild:
-                keep = None
-                break
-        for i, symbol in enumerate(rule.expansion):
-            if symbol.is_term:
-                seen.add(symbol.name)
-                if keep is None or i in keep:
-                    kept.add(symbol.name)
-    return frozenset(seen - kept)
-
-
-def _usable(lark: Lark, frontend: Any, callbacks: dict[Any, Any]) -> bool:
-    """Whether `lark` is the kind of parser this loop reproduces (else every line goes to Lark)."""
-    options = lark.options
-    if options.parser != "lalr" or options.propagate_positions or options.maybe_placeholders:
+        check_number(rest)   # type: ignore[arg-type]
+    except NumberTooLarge:
         return False
-    if options.postlex is not None or not isinstance(frontend.lexer, ContextualLexer):
-        return False
-    # terminal callbacks of the transformer: none today (each state's lexer is checked as it is first used)
-    return not any(isinstance(key, str) for key in callbacks)
+    return True
+
+
+def _callback(name: str, retype: Callable[[str], Any] | None, user: bool) -> Callable[[Token], Token]:
+    """A terminal's lexer callback as Lark chains it: the keywords its pattern also matches retype the token
+    (``UnlessCallback``); the user's callback (the number check) then runs if the type is still the terminal's
+    (``CallChain``), or alone."""
+    check = LEXER_CALLBACKS[name] if user else None
+    if retype is None:
+        assert check is not None
+        return check
+
+    def callback(tok: Token) -> Token:
+        m = retype(tok.value)
+        if m is not None:
+            tok.type = m.lastgroup
+        if check is not None and tok.type == name:
+            return check(tok)
+        return tok
+
+    return callback

@@ -8,18 +8,10 @@ from functools import lru_cache
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..records import record
 from .lalr import lark_parser
+from .problems import SyntaxProblem
 
-
-@record(frozen=True, slots=True)
-class SyntaxProblem:
-    line: int
-    column: int
-    end_column: int
-    message: str
-    hint: str | None = None
-    rule: str = "syntax"
+__all__ = ["SyntaxProblem"]
 
 
 _TERMINAL_WORDS = {

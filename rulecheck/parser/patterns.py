@@ -5,7 +5,10 @@ small patterns that tell keywords from names): a check of a long log uses ~50 of
 which Python's `re` module can't keep between processes. This module stands in for `re` in Lark's lexers: a
 pattern compiled once is kept as what CPython's regular expression compiler made of it (its code, flags and
 groups) in a small file beside Lark's LALR tables, and a later process hands that to the regular expression
-engine directly (`_sre.compile`, what `re.compile` ends with), skipping the compiler.
+engine directly (`_sre.compile`, what `re.compile` ends with), skipping the compiler. The machinery
+(`PatternCache`) is in :mod:`rulecheck.regexes`, which also keeps the patterns the modules compile as they are
+imported; this module names the lexer's file and hands the cache to Lark's lexers (the LALR loop of `driver.py`
+compiles its scanners through the same cache).
 
 Safe by construction: the file is keyed by the exact Python build (`sys.hexversion`, `_sre.MAGIC`) and the
 grammar; a pattern is stored only after the object rebuilt from it compared equal to the one `re.compile` made
@@ -19,125 +22,19 @@ grammar.
 
 from __future__ import annotations
 
-import array
-import atexit
-import contextlib
-import importlib
-import marshal
-import os
 import re
 import sys
-import zlib
 from typing import Any
 
-# re's compiler, its parser and the engine itself (CPython's C module); under other names before Python 3.11, and
-# perhaps absent elsewhere: then there is no cache and Lark's lexers use `re` as they always did
-_compiler: Any = None
-_parser: Any = None
-_sre: Any = None
-_UNIT: str | None = None
-with contextlib.suppress(Exception):
-    _compiler = importlib.import_module("re._compiler" if sys.version_info >= (3, 11) else "sre_compile")
-    _parser = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
-    _sre = _compiler._sre
-    _UNIT = next(t for t in "IL" if array.array(t).itemsize == _sre.CODESIZE)
+from ..regexes import _UNIT, PatternCache, _build, _spec, _sre
 
-# what the compiler made of a pattern: the arguments of _sre.compile after the pattern, the code as the bytes of
-# an array of the engine's code units (a list of ints loads ~50 times slower)
-_Spec = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+__all__ = ["PatternCache", "_build", "_spec", "cache_file", "use_pattern_cache"]
 
 
 def cache_file(table_cache: str) -> str:
     """The file of compiled patterns beside the LALR tables' file (same grammar digest), for this Python build."""
     stem = table_cache.rsplit(".", 1)[0]
-    return f"{stem}-re2-{sys.hexversion:x}-{getattr(_sre, 'MAGIC', 0)}.marshal"
-
-
-def _spec(pattern: str, flags: int) -> _Spec:
-    """What `re`'s compiler makes of the pattern (re._compiler.compile, without the final step)."""
-    parsed = _parser.parse(pattern, flags)
-    code = _compiler._code(parsed, flags)
-    groupindex = dict(parsed.state.groupdict)
-    indexgroup: list[str | None] = [None] * parsed.state.groups
-    for name, index in groupindex.items():
-        indexgroup[index] = name
-    units = array.array(_UNIT or "I", [int(c) for c in code]).tobytes()
-    return flags | parsed.state.flags, units, parsed.state.groups - 1, groupindex, tuple(indexgroup)
-
-
-def _build(pattern: str, spec: _Spec) -> re.Pattern[str]:
-    flags, units, groups, groupindex, indexgroup = spec
-    code = array.array(_UNIT or "I")
-    code.frombytes(units)
-    built: re.Pattern[str] = _sre.compile(pattern, flags, code.tolist(), groups, groupindex, indexgroup)
-    return built
-
-
-class PatternCache:
-    """A stand-in for the `re` module in Lark's lexers (`compile`, `match`, `error`)."""
-
-    error = re.error
-
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-        self.specs: dict[tuple[str, int], _Spec] = {}
-        # the patterns this process already has: Lark's lexer of a state with many keywords asks for the same few
-        # patterns thousands of times (`_create_unless` tries each keyword against each named pattern)
-        self.built: dict[tuple[str, int], re.Pattern[str]] = {}
-        self.added = False
-        if path is not None:
-            with contextlib.suppress(Exception):   # absent, damaged, or from elsewhere: compile as usual
-                with open(path, "rb") as fh:
-                    digest, payload = marshal.load(fh)
-                if zlib.crc32(payload) == digest:   # damage, not tampering: ~0.1 ms where SHA-256 took ~0.5
-                    specs = marshal.loads(payload)
-                    if isinstance(specs, dict):
-                        self.specs = specs
-
-    def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
-        key = (pattern, int(flags))
-        built = self.built.get(key)
-        if built is not None:
-            return built
-        built = self._compile(key)
-        self.built[key] = built
-        return built
-
-    def _compile(self, key: tuple[str, int]) -> re.Pattern[str]:
-        pattern, flags = key
-        spec = self.specs.get(key)
-        if spec is not None:
-            try:
-                return _build(pattern, spec)
-            except Exception:  # noqa: BLE001 - not what this engine accepts: compile it afresh
-                del self.specs[key]
-        compiled = re.compile(pattern, flags)
-        if self.path is not None and isinstance(pattern, str):
-            with contextlib.suppress(Exception):
-                spec = _spec(pattern, flags)
-                if _build(pattern, spec) == compiled:
-                    self.specs[key] = spec
-                    if not self.added:
-                        self.added = True
-                        atexit.register(self.save)
-        return compiled
-
-    def match(self, pattern: str, string: str, flags: int = 0) -> re.Match[str] | None:
-        return self.compile(pattern, flags).match(string)
-
-    def save(self) -> None:
-        """Write the patterns (at exit, when some were new); never an error."""
-        if self.path is None:
-            return
-        tmp = f"{self.path}.{os.getpid()}.tmp"
-        try:
-            payload = marshal.dumps(self.specs)
-            with open(tmp, "wb") as fh:
-                marshal.dump((zlib.crc32(payload), payload), fh)
-            os.replace(tmp, self.path)
-        except (OSError, ValueError):
-            with contextlib.suppress(OSError):
-                os.remove(tmp)
+    return f"{stem}-re3-{sys.hexversion:x}-{getattr(_sre, 'MAGIC', 0)}.marshal"
 
 
 def use_pattern_cache(parser: Any, cache: PatternCache) -> bool:

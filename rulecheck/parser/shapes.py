@@ -4,6 +4,7 @@ differs from one already parsed only in the digits of "(N)" suffixes from that l
 from __future__ import annotations
 
 import importlib
+import marshal
 import re
 import sys
 from functools import lru_cache
@@ -11,7 +12,7 @@ from typing import Any, Generic, NamedTuple, TypeVar
 
 from .. import nodes as n
 from .builders.base import _name_text
-from .lalr import lark_parser
+from .driver import plain
 
 # A permanent's "(N)" suffix makes "Vampire Bats (57) assigns 1 combat damage to Alice" a line never seen before
 # in nearly every combat, so the line cache misses it.  A line that differs from one already parsed only in the
@@ -185,8 +186,9 @@ def _digit_blind() -> bool:
     ASCII digits in the same places (the shape cache's first premise).  False when it cannot be told."""
     try:
         sre: Any = importlib.import_module("re._parser" if sys.version_info >= (3, 11) else "sre_parse")
-        return all(_terminal_digit_blind(term.pattern.type, term.pattern.to_regexp(), term.pattern.value, sre)
-                   for term in lark_parser().terminals)
+        terminals = marshal.loads(plain()["terminals"])
+        return all(_terminal_digit_blind(kind, regexp.decode("utf-8"), value.decode("utf-8"), sre)
+                   for _, kind, regexp, value in terminals)
     except Exception:  # noqa: BLE001 - an unknown regex internals layout: no shape cache, Lark for every line
         return False
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any, TypeVar
 
-from lark import Token, Transformer, v_args
-
 from ... import nodes as n
+from ..tokens import Token
 
 
 def _ref(tok: Token) -> n.Ref:
@@ -40,20 +39,26 @@ def _duration(value: str | n.Condition) -> tuple[str, n.Condition | None]:
 _T = TypeVar("_T", bound=type)
 
 
+def inline(func: Any, _data: str, children: list[Any], _meta: Any) -> Any:
+    """How Lark calls a builder's method (its ``visit_wrapper``): with the rule's children as arguments, as Lark's
+    ``@v_args(inline=True)`` does (the LALR loop, :mod:`..driver`, calls the method the same way directly)."""
+    return func(*children)
+
+
 def inline_callbacks(cls: _T) -> _T:
-    """``@v_args(inline=True)`` on a builder class, applied to the methods the class itself defines: what Lark's
-    class decorator does, without its walk over every member of every base class to find which methods are
-    inherited (~2.5 ms of every process for the twelve builders). A method already given its own ``v_args`` is
-    left as it is, as Lark leaves it."""
-    inline = v_args(inline=True)
+    """Marks the methods a builder class itself defines as taking a rule's children as arguments: what Lark's
+    ``@v_args(inline=True)`` does to a class, without Lark (its import is ~20 ms a check whose lines the loop
+    reads does not need) and without its walk over every member of every base class (~2.5 ms of every process for
+    the twelve builders). The method stays the function it was, with a ``visit_wrapper`` that Lark's callbacks
+    apply (``apply_visit_wrapper``). A method already given its own wrapper is left as it is."""
     for name, value in list(vars(cls).items()):
         if not name.startswith("_") and callable(value) and getattr(value, "visit_wrapper", None) is None:
-            setattr(cls, name, inline(value))
+            value.visit_wrapper = inline
     return cls
 
 
 @inline_callbacks
-class BuildBase(Transformer[Token, Any]):
+class BuildBase:
     """The base of each family's builder (see :mod:`rulecheck.parser.builders`): a callback may copy a name's text
     (``Target.text``) but must not compute anything else from it (a number, a lower-cased form): the shape cache
     re-reads names and their copies only (see ``rulecheck.parser.shapes``)."""

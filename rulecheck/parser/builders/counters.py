@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark import Token
-
 from ... import nodes as n
+from ..tokens import Token
 from .base import BuildBase, inline_callbacks
 
 _PLAYER_TURN = re.compile(r"(?P<a>[^\s']+?)(?:['’]s)? during (?P<b>[^\s']+?)['’]s next turn|"

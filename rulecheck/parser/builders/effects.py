@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
-
 from ... import nodes as n
+from ..tokens import Token
 from .base import _DURATION, BuildBase, _duration, _pt, inline_callbacks
 
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from lark import Token
-
 from ... import nodes as n
+from ..tokens import Token
 from .base import BuildBase, inline_callbacks
 
 

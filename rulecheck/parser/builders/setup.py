@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from lark import Token
-
 from ... import nodes as n
 from ..limits import NO_MAX_HAND
+from ..tokens import Token
 from .base import BuildBase, _step_name, inline_callbacks
 
 
