@@ -68,3 +68,36 @@ def test_generated_games_give_the_same_findings_without_the_ordinary_path(
     assert watched[0] > 3000
     monkeypatch.setattr(Engine, "ordinary_path", False)
     assert _findings(check_text(text)) == fast
+
+
+def _acceptance_and_audit() -> list[Path]:
+    """The shared acceptance folders and the audit rounds, where present (more games with combat, damage, phasing)."""
+    found: list[Path] = []
+    for folder in (ROOT.parent / "shared", ROOT / "tests"):
+        if folder.is_dir():
+            found += sorted(p for p in folder.rglob("*.transcript") if ".venv" not in p.parts)
+    return found
+
+
+def test_the_marked_permanents_are_indexed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn's start, the beginning and end of combat and the cleanup walk only `Game.marked` (game/marks.py):
+    before each walk, on every fixture, the shared acceptance folders and a generated game, every permanent on the
+    battlefield that carries a mark one of them resets is in the index, and the index holds only permanents on the
+    battlefield (a site that sets a mark without indexing the permanent fails here)."""
+    from rulecheck.game import marks
+    missing: list[str] = []
+    monkeypatch.setattr(marks, "CHECK", missing)
+    walks: dict[str, int] = {}
+    check = marks._check
+
+    def counted(g: object, where: str) -> None:
+        walks[where] = walks.get(where, 0) + 1
+        check(g, where)   # type: ignore[arg-type]
+    monkeypatch.setattr(marks, "_check", counted)
+    for path in FIXTURES + _acceptance_and_audit():
+        check_file(str(path))
+        assert missing == [], f"{path}: {missing[:5]}"
+    lines = list(bench_module("generate").game_lines(6000, seed=11, priority="implicit"))
+    check_text("\n".join(lines) + "\n")
+    assert missing == []
+    assert min(walks.values()) > 300 and len(walks) == 4   # every walk was checked, many times

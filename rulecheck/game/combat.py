@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..cards.oracle import ATTACKS_DESPITE_DEFENDER
 from ..nodes import Ability
+from . import marks
 from .counters import annihilate
 from .game import Game
 from .hooks import TAXES
@@ -233,10 +234,7 @@ def begin_combat(g: Game) -> None:
         or len(others) < len(g.players) - 1
     dictated = dictated_defender(g)
     g.defenders = [dictated] if dictated is not None else others if len(g.players) == 2 or everyone else []
-    for p in g.battlefield.values():
-        p.removed_from_combat = False
-        p.declared_blocker = False
-        p.blocked_by_declaration = False
+    marks.begin_combat(g)   # (the permanents with a mark: nothing is removed from or declared in this combat)
     g.assigned = {}
     g.placement_pending = set()
     g.orders_announced = set()
@@ -450,6 +448,7 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
     amount = _prevented(g, q, amount)
     if amount <= 0:
         return
+    g.marked[q.pid] = q   # damage, or a deathtouch hit, for the cleanup (marks.py)
     if q.card.is_("planeswalker") and not q.is_creature():
         q.counters["loyalty"] = q.counters.get("loyalty", q.card.loyalty or 0) - amount
     elif q.card.is_("battle") and not q.is_creature():

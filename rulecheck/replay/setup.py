@@ -146,6 +146,8 @@ def delayed_trigger(r: Replay, stmt: n.DelayedTrigger) -> None:
 def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
     g = r.game
     v = fact.value
+    if g.battlefield.get(p.pid) is p:
+        g.marked[p.pid] = p   # it may carry a mark a turn, a combat or the cleanup resets (game/marks.py)
     if fact.key == "tapped":
         p.tapped = bool(v)
     elif fact.key == "damage":
@@ -161,6 +163,7 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         turn_face_down(g, p)
     elif fact.key == "phased_out":
         p.phased_out = True
+        g.phased_any = True
     elif fact.key == "attacking":
         assert isinstance(v, n.Ref)
         p.attacking = v.text
@@ -171,6 +174,7 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         assert isinstance(v, tuple)
         for ref in v:
             att = g.perm(ref)
+            g.marked[att.pid] = att
             p.blocking.append(att.pid)
             att.blockers.append(p.pid)
             att.blocked = True

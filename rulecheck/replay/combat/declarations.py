@@ -249,6 +249,7 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         p.attacking = target
         p.in_combat = True
         p.attacked = True
+        g.marked[p.pid] = p   # (what the end of combat and the next turn reset: game/marks.py)
         if p in band and len(band) > 1:
             p.band = band[0].pid
         if not g.has_ability(p, "vigilance"):
@@ -377,8 +378,10 @@ def _close_block(r: Replay, decl: Declaration) -> None:
     for b in blockers:
         b.in_combat = True
         b.declared_blocker = True
+        g.marked[b.pid] = b
         became_blocker(r, b, blocks[b.pid])
         for a in blocks[b.pid]:
+            g.marked[a.pid] = a
             if a.pid not in b.blocking:
                 b.blocking.append(a.pid)
             if b.pid not in a.blockers:
@@ -389,6 +392,7 @@ def _close_block(r: Replay, decl: Declaration) -> None:
                 became_blocked(r, a, [perms[pid] for pid in a.blockers if pid in perms])
             a.blocked = bool(a.blockers)
             a.blocked_by_declaration = bool(a.blockers)
+            g.marked[a.pid] = a
             if a.attacked and not a.blockers and has_trigger(a, UNBLOCKED):
                 owe(r, a, UNBLOCKED, "509.4", "when no creature was declared to block it")
 
@@ -404,6 +408,8 @@ def _effect_block(r: Replay, stmt: n.DeclareBlockers) -> None:
             if not a.blocked:
                 became_blocked(r, a, [b])
             b.in_combat = True
+            g.marked[b.pid] = b
+            g.marked[a.pid] = a
             if a.pid not in b.blocking:
                 b.blocking.append(a.pid)
             if b.pid not in a.blockers:
