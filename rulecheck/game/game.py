@@ -219,6 +219,9 @@ class Game:
             return p.has(text)
         return has_ability_now(self.effects, p, text, self._attached_bonuses if self._attachers else None)
 
+    def any_may_have(self, text: str) -> bool:   # whether any permanent may have this ability (else none has)
+        return bool(self.effects or self._attachers or self._statics.get(text))
+
     def ability_texts(self, p: Permanent) -> list[str]:
         """Every ability it has now: printed, set up, granted by effects and by what is attached to it."""
         if not (self.effects or self._attachers or p.lost or p.extra):
