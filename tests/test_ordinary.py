@@ -83,7 +83,8 @@ def test_the_marked_permanents_are_indexed(monkeypatch: pytest.MonkeyPatch) -> N
     """The turn's start, the beginning and end of combat and the cleanup walk only `Game.marked` (game/marks.py):
     before each walk, on every fixture, the shared acceptance folders and a generated game, every permanent on the
     battlefield that carries a mark one of them resets is in the index, and the index holds only permanents on the
-    battlefield (a site that sets a mark without indexing the permanent fails here)."""
+    battlefield (a site that sets a mark without indexing the permanent fails here); and at every step's end where
+    `Game.mana_held` is False, no pool holds mana or lost some (replay/boundary.py)."""
     from rulecheck.game import marks
     missing: list[str] = []
     monkeypatch.setattr(marks, "CHECK", missing)

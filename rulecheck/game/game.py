@@ -39,6 +39,8 @@ class Game:
         self.battlefield: dict[int, Permanent] = {}      # in the order the permanents arrived
         self.marked: dict[int, Permanent] = {}   # those with a mark a turn, a combat or the cleanup resets (marks.py)
         self.phased_any = False   # a permanent has phased out (the untap step's phasing walk is needed)
+        # a pool may hold mana, or lost some as a step ended (False once a step end found none: replay/mana.py)
+        self.mana_held = True
         self.graveyard: list[Permanent] = []
         self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
         self._based: dict[str, list[Permanent]] = {}     # name without " (N)" -> permanents on the battlefield

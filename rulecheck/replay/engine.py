@@ -45,7 +45,7 @@ from .steps import before_event, step_boundary
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
 _TURN_HEADER, _LEAVES = n.TurnHeader, n.Leaves   # (read once a statement: module names, not attribute lookups)
 # what the game may make these say is read first
-_READ_FIRST = frozenset({n.Resolve, n.DeclareBlockers, n.DeclareAttackers})
+_READ_FIRST: frozenset[type[n.Statement]] = frozenset({n.Resolve, n.DeclareBlockers, n.DeclareAttackers})
 
 LineObserver = Callable[[int, Replay], None]
 """Called with a line number and the replay once every statement of that line has been replayed (and a

@@ -92,6 +92,7 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             r.game.land_count[ps.name] = int(fact.value)  # type: ignore[call-overload]
         elif fact.key == "mana":
             ps.pool = mana_symbols(str(fact.value))
+            r.game.mana_held = True
         elif fact.key == "max_hand_size":
             ps.max_hand = int(fact.value)  # type: ignore[call-overload]
             ps.max_hand_stated = True
