@@ -10,7 +10,9 @@ from ..nodes import Ability
 from . import marks
 from .counters import annihilate
 from .game import Game
+from .hooks import ALONE_TRIGGER as ALONE_TRIGGER
 from .hooks import TAXES
+from .hooks import triggers_on_attacking_alone as triggers_on_attacking_alone
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
@@ -41,12 +43,6 @@ BECOMES_BLOCKED = "whenever this becomes blocked"
 COMBAT_TRIGGERS = (UNBLOCKED, ATTACKS, BLOCKS_A_CREATURE, BLOCKS, BLOCKED_BY_A_CREATURE, BECOMES_BLOCKED)
 
 
-ALONE_TRIGGER = "whenever a creature you control attacks alone"
-
-
-def triggers_on_attacking_alone(text: str) -> bool:
-    """Exalted, or a "whenever a creature you control attacks alone" ability."""
-    return text == "exalted" or text.startswith(ALONE_TRIGGER)
 
 
 FLANKED = "whenever this becomes blocked by a creature without flanking"

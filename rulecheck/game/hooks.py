@@ -53,6 +53,13 @@ SAGA_HOOK = "Sagas' lore counters"                # a Saga
 # features (no boundary function): what the game has had at least once
 TAXES = "attack and block taxes"                  # an ability of kind attack_cost or block_cost
 HAND_SIZE = "maximum hand size"                   # an ability that speaks of the maximum hand size
+ATTACKS_ALONE = "attacks-alone triggers"          # exalted, or "whenever a creature you control attacks alone"
+ALONE_TRIGGER = "whenever a creature you control attacks alone"
+
+
+def triggers_on_attacking_alone(text: str) -> bool:
+    """Exalted, or a "whenever a creature you control attacks alone" ability."""
+    return text == "exalted" or text.startswith(ALONE_TRIGGER)
 
 
 def boundary_hook(point: str, name: str, order: int) -> Callable[[BoundaryFunction], BoundaryFunction]:
@@ -110,6 +117,8 @@ class Hooks:
             self.subscribe(TAXES)
         if "hand size" in ability.text.lower():
             self.subscribe(HAND_SIZE)
+        if triggers_on_attacking_alone(ability.text):
+            self.subscribe(ATTACKS_ALONE)
 
 
 class StepTriggers:

@@ -31,6 +31,7 @@ from ...game.combat import (
     triggers_on_attacking_alone,
 )
 from ...game.game import NotOnBattlefield
+from ...game.hooks import ATTACKS_ALONE
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
 from ..context import Declaration, Replay
@@ -256,7 +257,8 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
             p.tapped = True
         if has_trigger(p, ATTACKS):
             owe(r, p, ATTACKS, "508.2", "when it was declared as an attacker")
-    if len(attackers) == 1:   # exalted and "attacks alone" abilities of the attacking player's permanents
+    # exalted and "attacks alone" abilities of the attacking player's permanents (in a game that ever had one)
+    if len(attackers) == 1 and g.hooks.uses(ATTACKS_ALONE):
         for q in list(g.battlefield.values()):
             if q.controller == attackers[0].controller and \
                     any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
