@@ -195,7 +195,8 @@ def other_event(r: Replay, stmt: n.Statement) -> None:
     """A non-turn-based event of the current step: turn-based actions not yet narrated are taken as done."""
     if r.first_other is None and r.game.step is not None:
         r.first_other = stmt
-        assume_tbas(r)
+        if r.game.step in STEP_TBAS:   # (most steps have none)
+            assume_tbas(r)
 
 
 def in_step(r: Replay, step: str, stmt: n.Statement, kind: str) -> bool:
