@@ -102,3 +102,17 @@ def test_the_marked_permanents_are_indexed(monkeypatch: pytest.MonkeyPatch) -> N
     check_text("\n".join(lines) + "\n")
     assert missing == []
     assert min(walks.values()) > 300 and len(walks) == 4   # every walk was checked, many times
+
+
+def test_state_based_actions_skip_nothing_they_would_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After combat damage, the state-based actions pass over the permanents that can't be affected (no effect or
+    attachment in the game, no counter, no damage, a toughness above 0 or not a creature); with the skip off, the
+    walk looks at every permanent, and every fixture and a generated game give the same findings."""
+    from rulecheck.game import combat
+    paths = FIXTURES + _acceptance_and_audit()
+    text = "\n".join(bench_module("generate").game_lines(6000, seed=13, priority="explicit")) + "\n"
+    skipping = {p: _findings(check_file(str(p)).violations) for p in paths}
+    generated = _findings(check_text(text))
+    monkeypatch.setattr(combat, "SBA_SKIPS", False)
+    assert [p.name for p in paths if _findings(check_file(str(p)).violations) != skipping[p]] == []
+    assert _findings(check_text(text)) == generated
