@@ -10,9 +10,7 @@ from ..nodes import Ability
 from . import marks
 from .counters import annihilate
 from .game import Game
-from .hooks import ALONE_TRIGGER as ALONE_TRIGGER
-from .hooks import TAXES
-from .hooks import triggers_on_attacking_alone as triggers_on_attacking_alone
+from .hooks import TAXES, triggers_on_attacking_alone
 from .objects import PendingTrigger, Permanent, PlanEntry, StackItem
 from .steps import DAMAGE_STEPS, life_amount, mana_symbols, mana_value, phyrexian
 from .teams import is_active, opponents
@@ -476,9 +474,8 @@ SBA_SKIPS = True   # (tests turn it off: the walk then looks at every permanent)
 def state_based_actions(g: Game) -> None:
     """Creatures with lethal damage or no toughness and planeswalkers without loyalty leave the battlefield;
     +1/+1 and -1/-1 counters on one permanent annihilate (704.5r)."""
-    # without effects and attachments, a permanent with no counter and no damage has its card's toughness: a
-    # creature whose card gives it toughness above 0, or a permanent that is neither creature nor planeswalker,
-    # has nothing to check (most of the battlefield; tests/test_ordinary.py compares with the full walk)
+    # without effects and attachments, a permanent with no counter and no damage has its card's toughness: with
+    # one above 0, or neither creature nor planeswalker, it has nothing to check (tests/test_ordinary.py)
     plain = SBA_SKIPS and not (g.effects or g.has_attachments)
     for q in list(g.battlefield.values()):
         if plain and not q.counters and not q.damage and ((q.card.toughness or 0) > 0 or (

@@ -13,12 +13,18 @@ first records every permanent on the battlefield with a mark that is not in the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .objects import Permanent
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Game(Protocol):
+    """What the resets read of the game (`game.Game`, which imports this module)."""
+
+    marked: dict[int, Permanent]
+    battlefield: dict[int, Permanent]
+    damage_removed: dict[int, int]
+    line: int
 
 CHECK: list[str] | None = None   # tests: each walk records here the marked permanents missing from the index
 

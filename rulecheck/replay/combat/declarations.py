@@ -28,10 +28,9 @@ from ...game.combat import (
     needs_two_blockers,
     phyrexian_tax,
     protector,
-    triggers_on_attacking_alone,
 )
 from ...game.game import NotOnBattlefield
-from ...game.hooks import ATTACKS_ALONE
+from ...game.hooks import ATTACKS_ALONE, triggers_on_attacking_alone
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
 from ..context import Declaration, Replay
