@@ -479,7 +479,7 @@ def state_based_actions(g: Game) -> None:
     plain = SBA_SKIPS and not (g.effects or g.has_attachments)
     for q in list(g.battlefield.values()):
         if plain and not q.counters and not q.damage and ((q.card.toughness or 0) > 0 or (
-                not q.is_creature() and not q.card.is_("planeswalker"))):
+                "creature" not in q.types and "planeswalker" not in q.card.types)):
             continue
         if q.counters and "+1/+1" in q.counters and "-1/-1" in q.counters:
             annihilate(g, q)
