@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 
 from .. import nodes as n
 from ..nodes import Ability
-from . import objects
+from . import marks, objects
 from .hooks import Hooks
 from .layers import ability_texts_now, bonuses_for, has_ability_now
 from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
@@ -37,6 +37,10 @@ class Game:
         self.pstate: dict[str, PlayerState] = {}
         self.cards = CardBook()
         self.battlefield: dict[int, Permanent] = {}      # in the order the permanents arrived
+        self.marked: dict[int, Permanent] = {}   # those with a mark a turn, a combat or the cleanup resets (marks.py)
+        self.phased_any = False   # a permanent has phased out (the untap step's phasing walk is needed)
+        # a pool may hold mana, or lost some as a step ended (False once a step end found none: replay/mana.py)
+        self.mana_held = True
         self.graveyard: list[Permanent] = []
         self._named: dict[str, list[Permanent]] = {}     # display name -> permanents on the battlefield
         self._based: dict[str, list[Permanent]] = {}     # name without " (N)" -> permanents on the battlefield
@@ -218,6 +222,9 @@ class Game:
             return p.has(text)
         return has_ability_now(self.effects, p, text, self._attached_bonuses if self._attachers else None)
 
+    def any_may_have(self, text: str) -> bool:   # whether any permanent may have this ability (else none has)
+        return bool(self.effects or self._attachers or self._statics.get(text))
+
     def ability_texts(self, p: Permanent) -> list[str]:
         """Every ability it has now: printed, set up, granted by effects and by what is attached to it."""
         if not (self.effects or self._attachers or p.lost or p.extra):
@@ -294,6 +301,7 @@ class Game:
         if controller != p.controller:
             p.controller = controller
             p.new = True
+            self.marked[p.pid] = p
             self.remove_from_combat(p)
             self._check_conditions()
 
@@ -347,6 +355,8 @@ class Game:
                       card.enters_tapped, entered_serial=self.step_serial, types=card.types, base_controller=controller)
         self._next_pid += 1
         self.battlefield[p.pid] = p
+        if new:
+            self.marked[p.pid] = p
         self._named.setdefault(display, []).append(p)
         self._based.setdefault(base, []).append(p)
         self.index_card(p, card)
@@ -399,6 +409,7 @@ class Game:
         self._based[strip_copy(p.name)].remove(p)
         self.unindex(p, p.abilities())
         self.remove_from_combat(p)
+        self.marked.pop(p.pid, None)
         self.graveyard.append(p)
         if not p.token and p.owner in self.pstate and to != "hand":
             self.pstate[p.owner].zones.arrive(to, strip_copy(p.name), p.owner, self.line)
@@ -420,34 +431,20 @@ class Game:
                 other.blocking.remove(p.pid)
         p.in_combat = False
         p.removed_from_combat = True
+        self.marked[p.pid] = p
         p.attacking = None
         p.blocking = []
         p.blockers = []
 
     def end_combat(self) -> None:
         """Every creature leaves combat; "until end of combat" effects end."""
-        for p in self.battlefield.values():
-            if p.in_combat or p.attacking is not None or p.blocking:
-                p.left_combat_at_end = True
-            elif not (p.blockers or p.blocked is not None or p.band):
-                continue   # not in this combat (most permanents): nothing to reset
-            p.in_combat = False
-            p.attacking = None
-            p.blocking = []
-            p.blockers = []
-            p.blocked = None
-            p.band = 0
+        marks.end_combat(self)   # (the permanents with a mark, marks.py)
         self.end_effects(lambda e: e.duration == "end_of_combat", "end of combat")
         self.combat_attackers_declared = False
 
     def cleanup(self) -> None:
         """Damage wears off; "until end of turn" and "this turn" effects end."""
-        for p in self.battlefield.values():
-            if p.damage:
-                self.damage_removed[p.pid] = p.damage
-                p.damage = 0
-            if p.counters:
-                p.counters.pop("deathtouch-damage", None)
+        marks.cleanup(self)
         self.end_effects(lambda e: e.duration in ("end_of_turn", "this_turn"), "cleanup")
 
     def phase(self, p: Permanent, out: bool, *, triggers: bool = True) -> None:
@@ -455,6 +452,7 @@ class Game:
         if p.phased_out == out:
             return
         p.phased_out, p.phased_indirectly = out, False
+        self.phased_any = self.phased_any or out
         self.remove_from_combat(p) if out else None
         for text in self.phasing_triggers(p) if triggers else ():
             self.pending.append(PendingTrigger(p.name, text, self.step or "", p.controller,

@@ -57,6 +57,13 @@ DAMAGE_TEXT = "unread damage to life"            # unread text about what damage
 STRIKE_TEXT = "unread first strike"              # unread text about first or double strike (Card.strike_text)
 GROUP = "group statics"                           # an ability of kind group (layers.py: "Other Goblins get +1/+1")
 PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
+ATTACKS_ALONE = "attacks-alone triggers"          # exalted, or "whenever a creature you control attacks alone"
+ALONE_TRIGGER = "whenever a creature you control attacks alone"
+
+
+def triggers_on_attacking_alone(text: str) -> bool:
+    """Exalted, or a "whenever a creature you control attacks alone" ability."""
+    return text == "exalted" or text.startswith(ALONE_TRIGGER)
 
 
 def boundary_hook(point: str, name: str, order: int) -> Callable[[BoundaryFunction], BoundaryFunction]:
@@ -122,6 +129,8 @@ class Hooks:
             self.subscribe(GROUP)
         if "hand size" in ability.text.lower():
             self.subscribe(HAND_SIZE)
+        if triggers_on_attacking_alone(ability.text):
+            self.subscribe(ATTACKS_ALONE)
 
 
 class StepTriggers:

@@ -44,6 +44,7 @@ def note_emptied(ps: PlayerState) -> None:
         ps.emptied_mana = list(ps.lost_mana)
 
 
-def mana_added(ps: PlayerState, symbols: list[str]) -> None:
+def mana_added(g: Game, ps: PlayerState, symbols: list[str]) -> None:
     ps.pool.extend(symbols)
+    g.mana_held = True
     ps.emptied_mana = []

@@ -20,6 +20,8 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
     """'X is unblocked' after 'Y resolves;' says what the resolution did."""
     g = r.game
     p = g.perm(stmt.permanent)
+    if g.battlefield.get(p.pid) is p:
+        g.marked[p.pid] = p   # (game/marks.py)
     if stmt.status in ("tapped", "untapped"):
         p.tapped = stmt.status == "tapped"
     elif stmt.status == "unblocked":
@@ -173,6 +175,8 @@ def _adopt(r: Replay, stmt: n.AssertCount) -> None:
     p = g.find_perm(stmt.subject)
     if p is None:
         return
+    if g.battlefield.get(p.pid) is p:
+        g.marked[p.pid] = p   # damage, or a counter (game/marks.py)
     if stmt.what == "damage":
         p.damage = stmt.count
     elif stmt.what == "loyalty":

@@ -10,6 +10,7 @@ a pool) behind a test that it is there, and a record that is already empty is no
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game import marks
 from ..game.actions import expire_turn_marks
 from ..game.combat import begin_combat, begin_damage_step, resolve_combat_damage
 from ..game.game import Game
@@ -61,7 +62,11 @@ def leave_step(r: Replay, stmt: n.Statement, implied: bool) -> None:
             r.flag(stmt, rule, f"{trig.source}'s ability triggered {when}, but the step ends without it being put "
                                "on the stack")
         g.pending = []
-    step_ends(r, step)   # mana empties (500.4), or burns (2003)
+    if g.mana_held:   # (a pool may hold mana: most steps don't call)
+        step_ends(r, step)   # mana empties (500.4), or burns (2003)
+    elif marks.CHECK is not None:   # (tests: the flag is right)
+        marks.CHECK.extend(f"{ps.name}'s pool holds mana unflagged (line {g.line})" for ps in g.pstate.values()
+                           if ps.pool or ps.lost_mana)
     # 500.5: "until end of <step>" effects
     if step == "end of combat step":
         g.end_combat()

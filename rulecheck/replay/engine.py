@@ -45,7 +45,7 @@ from .steps import before_event, step_boundary
 _ASSERTIONS = (n.AssertPT, n.AssertCount, n.AssertStatus, n.AssertDayNight)
 _TURN_HEADER, _LEAVES = n.TurnHeader, n.Leaves   # (read once a statement: module names, not attribute lookups)
 # what the game may make these say is read first
-_READ_FIRST = frozenset({n.Resolve, n.DeclareBlockers, n.DeclareAttackers})
+_READ_FIRST: frozenset[type[n.Statement]] = frozenset({n.Resolve, n.DeclareBlockers, n.DeclareAttackers})
 
 LineObserver = Callable[[int, Replay], None]
 """Called with a line number and the replay once every statement of that line has been replayed (and a
@@ -65,9 +65,13 @@ class Engine:
         self.unknown_names: dict[str, list[int]] = {}   # name -> [its finding's index, the lines folded into it]
         self.fold_unknown_names = True   # off for exams: each answer is a transcript of its own
         # the handlers the ordinary path calls: those of the statements the general path only dispatches once the
-        # game has begun (not a setup statement, nor one whose words the game may make read otherwise)
+        # game has begun (not a setup statement)
         self.plain: dict[type[n.Statement], HandlerFunction] = {
             cls: h.function for cls, h in HANDLERS.items() if h.when != "setup" and cls not in _READ_FIRST}
+        # a resolution and a declaration (a fifth of a game's statements) are read as the game may make them read
+        # first (_read_first), which is all the general path does for them when nothing rare is pending
+        for cls in _READ_FIRST:
+            self.plain[cls] = _reading_first(HANDLERS[cls].function)
         # a card a transcript names without defining comes from this card database (True: the one set with
         # `rulecheck.cards.using`, if any; None: none)
         self.replay.game.cards.library = active_library() if cards is True else cards or None
@@ -204,6 +208,13 @@ class Engine:
             group = r.assigning
             r.assigning = None
             close_assignment(r, group)
+
+
+def _reading_first(function: HandlerFunction) -> HandlerFunction:
+    """The handler of a statement the game may make read otherwise, for the ordinary path."""
+    def handle(r: Replay, stmt: n.Statement) -> None:
+        function(r, _read_first(r, stmt))
+    return handle
 
 
 def _read_first(r: Replay, stmt: n.Statement) -> n.Statement:

@@ -96,12 +96,12 @@ def tap_for_mana(r: Replay, stmt: n.TapForMana) -> None:
         elif p.new and not r.is_flagged(stmt):
             tapped_for_mana(r, stmt, p, player)   # a creature's {T} ability the turn it arrived (302.6)
         p.tapped = True
-    mana_added(g.pstate[player], mana_symbols(stmt.mana))
+    mana_added(g, g.pstate[player], mana_symbols(stmt.mana))
 
 
 @handles(n.AddMana)
 def add_mana(r: Replay, stmt: n.AddMana) -> None:
-    mana_added(r.game.pstate[r.game.player(stmt.player)], mana_symbols(stmt.mana))
+    mana_added(r.game, r.game.pstate[r.game.player(stmt.player)], mana_symbols(stmt.mana))
 
 
 def phase_ends(r: Replay, step: str) -> bool:
@@ -120,6 +120,7 @@ def step_ends(r: Replay, step: str) -> None:
         if ps.pool or ps.lost_mana:
             break
     else:
+        g.mana_held = False   # until mana is added (its callers skip the call while it is False)
         return   # no pool holds mana, nor lost some as the last step ended: nothing empties or burns (most steps)
     if not r.edition.mana_empties_each_step and not phase_ends(r, step):
         return
@@ -185,6 +186,7 @@ def mana_empties(r: Replay, stmt: n.ManaEmpties) -> None:
         r.mana_emptied = None
         return
     burn(r)
+    g.mana_held = True   # (what the pools lost)
     for ps in g.pstate.values():
         if ps.pool:
             ps.lost_mana, ps.pool = unspent(g, ps)

@@ -20,10 +20,13 @@ def priority_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> No
 
 
 def _first_action(r: Replay, stmt: n.Statement, player: str, doing: str) -> None:
-    other_event(r, stmt)
+    g = r.game
+    if r.first_other is None:
+        other_event(r, stmt)
     flagged = (acting_without_priority(r) and no_priority(r, stmt, f"{player} {doing}".lstrip())) \
-        or pending_trigger(r, stmt)   # (the message is written only for a finding)
-    first_priority(r, stmt, player or r.game.active, quiet=flagged)
+        or (bool(g.pending) and pending_trigger(r, stmt))   # (the message is written only for a finding)
+    if not r.priority_used and r.resolving is None:   # (first_priority's own first test)
+        first_priority(r, stmt, player or g.active, quiet=flagged)
 
 
 @handles(n.PassPriority, checks=PRIORITY_CHECKS)

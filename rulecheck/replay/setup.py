@@ -92,6 +92,7 @@ def player_state(r: Replay, stmt: n.PlayerState) -> None:
             r.game.land_count[ps.name] = int(fact.value)  # type: ignore[call-overload]
         elif fact.key == "mana":
             ps.pool = mana_symbols(str(fact.value))
+            r.game.mana_held = True
         elif fact.key == "max_hand_size":
             ps.max_hand = int(fact.value)  # type: ignore[call-overload]
             ps.max_hand_stated = True
@@ -146,6 +147,8 @@ def delayed_trigger(r: Replay, stmt: n.DelayedTrigger) -> None:
 def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
     g = r.game
     v = fact.value
+    if g.battlefield.get(p.pid) is p:
+        g.marked[p.pid] = p   # it may carry a mark a turn, a combat or the cleanup resets (game/marks.py)
     if fact.key == "tapped":
         p.tapped = bool(v)
     elif fact.key == "damage":
@@ -161,6 +164,7 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         turn_face_down(g, p)
     elif fact.key == "phased_out":
         p.phased_out = True
+        g.phased_any = True
     elif fact.key == "attacking":
         assert isinstance(v, n.Ref)
         p.attacking = v.text
@@ -171,6 +175,7 @@ def _apply_perm_fact(r: Replay, p: Permanent, fact: n.Fact) -> None:
         assert isinstance(v, tuple)
         for ref in v:
             att = g.perm(ref)
+            g.marked[att.pid] = att
             p.blocking.append(att.pid)
             att.blockers.append(p.pid)
             att.blocked = True

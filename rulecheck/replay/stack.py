@@ -218,6 +218,7 @@ def _loyalty(r: Replay, stmt: n.Activate, player: str, cost: int) -> bool:
         return True
     p.counters["loyalty"] = loyalty + cost
     p.loyalty_used = True
+    r.game.marked[p.pid] = p   # (the next turn resets it: game/marks.py)
     return False
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..game.combat import assigns_this_step, resolve_combat_damage
+from ..game.marks import begin_turn
 from ..game.objects import PlanEntry
 from ..game.steps import (
     DAMAGE_STEPS,
@@ -125,11 +126,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
         g.skipped_steps = set()
         g.turn_steps = []
         return
-    for p in g.battlefield.values():
-        p.new = False
-        p.attacked = False
-        p.left_combat_at_end = False
-        p.loyalty_used = False
+    begin_turn(g)   # no permanent is new or has attacked or used a loyalty ability (the marked ones: marks.py)
     for ps in g.pstate.values():
         ps.land_played = None
     g.lands_this_turn = {}

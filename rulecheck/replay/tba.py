@@ -73,6 +73,8 @@ def assume_tbas(r: Replay) -> None:
         elif kind == "phasing":
             # without effects or attachments, only permanents printed with phasing (indexed) can have it
             with_phasing = bool(g.effects or g.has_attachments or g.global_static("phasing"))
+            if not with_phasing and not g.phased_any:
+                continue   # no permanent can have phasing, nor has phased out (most games)
             for p in [p for p in g.battlefield.values()
                       if (p.phased_out or with_phasing and g.has_ability(p, "phasing"))
                       and not p.phased_indirectly and is_active(g, p.controller)]:
@@ -193,7 +195,8 @@ def other_event(r: Replay, stmt: n.Statement) -> None:
     """A non-turn-based event of the current step: turn-based actions not yet narrated are taken as done."""
     if r.first_other is None and r.game.step is not None:
         r.first_other = stmt
-        assume_tbas(r)
+        if r.game.step in STEP_TBAS:   # (most steps have none)
+            assume_tbas(r)
 
 
 def in_step(r: Replay, step: str, stmt: n.Statement, kind: str) -> bool:

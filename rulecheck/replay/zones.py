@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.counters import untap as untap_one
 from ..game.game import strip_copy
+from ..game.objects import Permanent
 from ..game.teams import active_players, has_teams, is_active
 from ..game.unknown_pt import pt_unknown
 from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
@@ -130,6 +131,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
                 untap_one(g, g.perm(ref, prefer=lambda p: p.tapped))
         return
     keep = KEEP_TAPPED
+    tapped: list[Permanent] = []   # (UntapAll by the active player: set below)
     if not is_active(g, player):
         _others_untap(r, stmt, player)
     elif isinstance(stmt, n.Untap):
@@ -154,9 +156,12 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
                     and p.stun_replaced[0] != g.step_serial:
                 r.flag(stmt, "502.2", f"{p.name} stays tapped, but nothing keeps it from untapping; all of the "
                                       "active player's permanents untap", ("703.4b",))
-        names = {ref.text for ref in stmt.except_}
-        kept = next((p for p in g.battlefield.values() if p.tapped and p.controller == player
-                     and p.name not in names and g.has_ability(p, keep)), None)
+        # the player's tapped permanents, looked at once (nothing below changes which are tapped before they untap)
+        tapped = [p for p in g.battlefield.values() if p.tapped and p.controller == player]
+        names = {ref.text for ref in stmt.except_} if stmt.except_ else _NO_NAMES
+        # (only a game where a permanent may have the ability looks for one that has it)
+        kept = next((p for p in tapped if p.name not in names and g.has_ability(p, keep)), None) \
+            if g.any_may_have(keep) else None
         if kept is not None:   # the narration says it untaps: the replay goes on from that
             r.flag(stmt, "502.2", f"{kept.name} doesn't untap during its controller's untap step, but this says "
                                   f"all of {player}'s permanents untap (write 'except {kept.name}')", ("703.4b",))
@@ -165,8 +170,8 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
     if is_active(g, player):
         names = {ref.text for ref in (stmt.except_ if isinstance(stmt, n.UntapAll) else ())}
         targets = [g.perm(ref) for ref in stmt.permanents] if isinstance(stmt, n.Untap) else \
-            [p for p in g.battlefield.values()   # (untapping an untapped permanent changes nothing)
-             if p.tapped and p.controller == player and (p.name not in names or p.counters.get("stun"))]
+            [p for p in tapped   # (untapping an untapped permanent changes nothing)
+             if p.name not in names or p.counters.get("stun")]
         for p in targets:
             untap_one(g, p)   # a stun counter replaces the untap (current 122.1d), kept or not
     else:   # another player's untap, flagged: what it says untaps does (one fault, one finding)
@@ -224,6 +229,7 @@ def phase(r: Replay, stmt: n.PhaseEvent) -> None:
 
 
 # where a permanent that leaves the battlefield goes, by the narration's words ("leaves the battlefield": not said)
+_NO_NAMES: frozenset[str] = frozenset()
 _DESTINATION = {"dies": "graveyard", "destroyed": "graveyard", "sacrificed": "graveyard", "graveyard": "graveyard",
                 "exiled": "exile", "hand": "hand", "library": "library"}
 

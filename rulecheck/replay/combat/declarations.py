@@ -28,9 +28,9 @@ from ...game.combat import (
     needs_two_blockers,
     phyrexian_tax,
     protector,
-    triggers_on_attacking_alone,
 )
 from ...game.game import NotOnBattlefield
+from ...game.hooks import ATTACKS_ALONE, triggers_on_attacking_alone
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
 from ..cardtext import lands_missing
@@ -254,13 +254,15 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
         p.attacking = target
         p.in_combat = True
         p.attacked = True
+        g.marked[p.pid] = p   # (what the end of combat and the next turn reset: game/marks.py)
         if p in band and len(band) > 1:
             p.band = band[0].pid
         if not g.has_ability(p, "vigilance"):
             p.tapped = True
         if has_trigger(p, ATTACKS):
             owe(r, p, ATTACKS, "508.2", "when it was declared as an attacker")
-    if len(attackers) == 1:   # exalted and "attacks alone" abilities of the attacking player's permanents
+    # exalted and "attacks alone" abilities of the attacking player's permanents (in a game that ever had one)
+    if len(attackers) == 1 and g.hooks.uses(ATTACKS_ALONE):
         for q in list(g.battlefield.values()):
             if q.controller == attackers[0].controller and \
                     any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
@@ -382,8 +384,10 @@ def _close_block(r: Replay, decl: Declaration) -> None:
     for b in blockers:
         b.in_combat = True
         b.declared_blocker = True
+        g.marked[b.pid] = b
         became_blocker(r, b, blocks[b.pid])
         for a in blocks[b.pid]:
+            g.marked[a.pid] = a
             if a.pid not in b.blocking:
                 b.blocking.append(a.pid)
             if b.pid not in a.blockers:
@@ -394,6 +398,7 @@ def _close_block(r: Replay, decl: Declaration) -> None:
                 became_blocked(r, a, [perms[pid] for pid in a.blockers if pid in perms])
             a.blocked = bool(a.blockers)
             a.blocked_by_declaration = bool(a.blockers)
+            g.marked[a.pid] = a
             if a.attacked and not a.blockers and has_trigger(a, UNBLOCKED):
                 owe(r, a, UNBLOCKED, "509.4", "when no creature was declared to block it")
 
@@ -409,6 +414,8 @@ def _effect_block(r: Replay, stmt: n.DeclareBlockers) -> None:
             if not a.blocked:
                 became_blocked(r, a, [b])
             b.in_combat = True
+            g.marked[b.pid] = b
+            g.marked[a.pid] = a
             if a.pid not in b.blocking:
                 b.blocking.append(a.pid)
             if b.pid not in a.blockers:

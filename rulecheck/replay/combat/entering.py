@@ -88,6 +88,7 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
             p.attacking = target
             p.in_combat = True
             p.attacked = False
+            g.marked[p.pid] = p   # (game/marks.py)
             if g.step == "declare attackers step" and not g.combat_attackers_declared:
                 # 508.6: a creature put onto the battlefield attacking keeps the blockers and damage steps
                 g.plan[0:0] = [PlanEntry("declare blockers step"), PlanEntry("combat damage step")]
@@ -105,6 +106,8 @@ def enter_as_told(r: Replay, stmt: n.PutOntoBattlefield | n.Resolve, p: Permanen
         if p.is_creature() and defending_player_of(g, a) == player:
             p.in_combat = True
             p.entered_blocking = True
+            g.marked[p.pid] = p
+            g.marked[a.pid] = a
             if not a.blocked:
                 became_blocked(r, a, [p])
             if has_trigger(a, BLOCKED_BY_A_CREATURE):

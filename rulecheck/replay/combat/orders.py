@@ -74,6 +74,7 @@ def damage_order(r: Replay, stmt: n.DamageOrder) -> None:
                 r.flag(stmt, rule, f"{creature.name}'s damage assignment order lists a creature twice")
     pids = [p.pid for p in order if p.pid in current]
     rest = [pid for pid in current if pid not in pids]
+    g.marked[creature.pid] = creature   # (game/marks.py)
     if stmt.of_blockers:
         creature.blockers = pids + rest
     else:

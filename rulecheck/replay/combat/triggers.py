@@ -18,8 +18,8 @@ from ...game.combat import (
     keyword_name,
     trigger_count,
     trigger_kind,
-    triggers_on_attacking_alone,
 )
+from ...game.hooks import triggers_on_attacking_alone
 from ...game.objects import PendingTrigger, Permanent, StackItem
 from ..context import Replay
 
