@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .. import nodes as n
 from ..nodes.shortnames import short_form_of
+from .clauses import Remark, by_clauses
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
@@ -484,17 +485,32 @@ def _step_of(written: str) -> str | None:
 
 def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
+    found = read_with_remarks(code, ctx, parses)
+    return found[0] if found is not None else None
+
+
+def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[str, list[Remark]] | None:
+    """The canonical line for a rejected line and the clauses of it read as remarks (clauses.py), or None when it
+    can't be read without guessing."""
     if code.lstrip().startswith("card ") and ":" not in code:
         return None
     h = undecorated(code.strip())
     if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
         # a turn header: only a number, a player and a first step are read; its other words mean something
-        return turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
+        header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
+        return (header, []) if header is not None else None
+    remarks: list[Remark] = []
     out = _Reader(ctx, parses).line(code)
     if out is None:   # the line through the normalisation stages (stages.py), then the same clauses
         out = staged(_Reader(ctx, parses), code, _step_of)
+    if out is None and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
+        reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py)
+        reader.budget = 400
+        found = by_clauses(reader, code, _step_of)
+        if found is not None:
+            out, remarks = found
     if out is None:
         return None
     out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
-    return canonical if canonical.strip() != code.strip() else None
+    return (canonical, remarks) if canonical.strip() != code.strip() else None

@@ -1,0 +1,236 @@
+"""The clause reader and the remark policy of the forgiving reader (rulecheck/parser/forgiving.py): what a line
+the reader can't read whole goes through last.
+
+A judge's line is several clauses: sentences, clauses joined by ';', ',', 'and', 'but', 'so', a heading before
+' - ' or ':', asides in parentheses. Here each is read on its own, in order, with what the clauses before it said
+(the player they are about, for 'he', 'she' and a clause that starts with its verb; the object they are about, for
+'it' and 'Resolves'; the step a heading began). Neighbouring clauses are read together first (longest first), so
+that a list of names or a clause that needs the one before it ('..., which dies') is read as one.
+
+The remark policy: a clause that still can't be read is
+
+- a **remark** (a note, `not read: a remark — ...`, at its columns) when it narrates no event: no verb of the
+  lexicon (lexicon.py: the language's verbs in every tense, and the judges' words for them), or only a negated
+  one ('Nothing cast', 'deals nothing'), a belief or a restatement ('thought he was at 8', 'Knight already dealt
+  its damage', 'Bob keeps mana up'), or a state ('is still blocked'). A number in it is a remark only when it is a
+  hand's count or under a belief: a life total or damage that can't be read is a fact the line asserts;
+- an **error** when it narrates an event (the whole line stays a syntax error): an event is never dropped, since
+  dropping it would hide a fault, or make a false alarm later.
+
+Every remark is shown: nothing the judge wrote is dropped silently."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .lexicon import BELIEF, EVENT, in_language_words, narrates
+from .phrasings import ReadingContext
+from .stages import read_remark, referent, staged, step_name
+
+
+class _Reader(Protocol):
+    ctx: ReadingContext
+    heading: str | None
+    resolved: str
+    last: str
+    budget: int
+
+    def name(self, written: str) -> str | None: ...
+
+    def names(self, written: str) -> list[str] | None: ...
+
+    def player(self, written: str) -> str | None: ...
+
+    def line(self, text: str, subject: str | None = None) -> list[str] | None: ...
+
+
+@dataclass(frozen=True)
+class Remark:
+    """A clause read as a remark: its columns in the line (0-based, end exclusive) and its words."""
+
+    start: int
+    end: int
+    text: str
+
+
+Span = tuple[int, int]
+MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a judge's line has far fewer)
+
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
+_ASIDE = re.compile(r"\([^()]*\)")
+_JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|\s+(?:and then|and|but|so|then|while)\s+")
+
+
+def _spans(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[Span]:
+    """`text[start:end]` cut at `pattern`, as spans without their separators or the spaces around them."""
+    out: list[Span] = []
+    at = start
+    for m in pattern.finditer(text, start, end):
+        out.append((at, m.start()))
+        at = m.end()
+    out.append((at, end))
+    return [(a + len(text[a:b]) - len(text[a:b].lstrip()), b - (len(text[a:b]) - len(text[a:b].rstrip())))
+            for a, b in out if text[a:b].strip(" .!?")]
+
+
+def units(text: str) -> list[Span]:
+    """The sentences of a line (cut at '. ', ';', ' - ', ': '), each with its asides; an aside is never cut."""
+    out: list[Span] = []
+    at = 0
+    for m in _ASIDE.finditer(text):   # separators inside an aside don't cut: '(6 -> 5)', '(vigilance - ...)'
+        out += _spans(text, _SENTENCE_END, at, m.start())
+        if out and text[out[-1][1]:m.start()].strip() == "":
+            out[-1] = (out[-1][0], m.end())   # the aside belongs to the sentence before it
+        else:
+            out.append((m.start(), m.end()))
+        at = m.end()
+    out += _spans(text, _SENTENCE_END, at, len(text))
+    return out
+
+
+def parts(text: str, span: Span) -> list[Span]:
+    """A sentence's clauses: its asides on their own, the rest cut at ',', 'and', 'but', 'so', 'then'."""
+    out: list[Span] = []
+    at = span[0]
+    for m in _ASIDE.finditer(text, span[0], span[1]):
+        out += _spans(text, _JOIN, at, m.start())
+        out.append((m.start(), m.end()))
+        at = m.end()
+    out += _spans(text, _JOIN, at, span[1])
+    return out
+
+
+_NUMBER_FACT = re.compile(r"\d")
+_HAND = re.compile(r"\b(?:in (?:her |his |their )?hand|cards?)\b")
+
+
+def is_remark(clause: str) -> bool:
+    """A clause that can be left as a remark when it can't be read: it narrates no event, and a number in it is
+    not a life total or damage it asserts (a hand's count, or a number under a belief, may be)."""
+    if narrates(clause):
+        return False
+    return not _NUMBER_FACT.search(clause) or bool(_HAND.search(clause)) or bool(BELIEF.search(clause))
+
+
+_PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Tt]hey|[Hh]e or she)\s+(?=[a-z])")
+_IT = re.compile(r"(?:[Ii]t|[Tt]his|[Tt]hat)\s+(?=[a-z])")
+_STEP = re.compile(r"[a-z ]+(?:step|phase)")
+
+
+class _State:
+    def __init__(self) -> None:
+        self.subject: str | None = None   # the player the clauses before were about
+        self.it: str | None = None        # the object the clauses before were about
+        self.read: list[str] = []
+
+
+def _prepared(r: _Reader, clause: str, state: _State) -> str:
+    """The clause in the language's words, with a subject the clauses before give it: 'he' or 'she' is the player
+    they were about, 'it' the object, and a clause that starts with its verb takes the player (or, for 'resolves',
+    'is countered', the object)."""
+    clause = in_language_words(clause.strip().rstrip(".!?").strip())
+    clause = re.sub(r"^(?:and|but|so|then|and then)\s+", "", clause)
+    if (m := _PRONOUN.match(clause)) is not None and state.subject is not None:
+        return f"{state.subject} {clause[m.end():]}"
+    if (m := _IT.match(clause)) is not None and state.it is not None:
+        return f"{state.it} {clause[m.end():]}"
+    first = clause.split(" ", 1)[0]
+    if first[:1].isupper() and first.lower() != first and EVENT.fullmatch(first) and r.name(first) is None \
+            and first not in r.ctx.players:
+        clause = first.lower() + clause[len(first):]   # 'Taps one Mountain for R', 'Resolves'
+        first = first.lower()
+    if first[:1].islower() and EVENT.fullmatch(first):
+        if re.fullmatch(r"(?:resolves|resolved|is countered|was countered)\b.*", clause) and state.it is not None:
+            return f"{state.it} {clause}"
+        if state.subject is not None:
+            return f"{state.subject} {clause}"
+    return clause
+
+
+def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str | None]) -> list[str] | None:
+    """The statements of one clause (or several read together), or None."""
+    if r.budget <= 0 or not clause.strip(" .!?,;:"):
+        return None
+    text = _prepared(r, clause, state)
+    if not text or text.startswith("("):
+        return None
+    said = r.line(text)
+    if said is None and r.budget > 0:
+        said = staged(r, text, step_of)
+    if said is None and (step := step_name(text, step_of)) is not None:
+        said = [step]
+    return said
+
+
+def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
+    """What the clauses read so far say for the next: the subject, 'it', the heading, the last statement."""
+    for s in said:
+        first = s.split(" ", 1)[0]
+        if first in r.ctx.players:
+            state.subject = first
+        if _STEP.fullmatch(s):
+            r.heading = s
+        state.it = referent(s, r.ctx.players) or state.it
+        if s.endswith(" resolves"):
+            r.resolved = s[:-9]
+        r.last = s
+    state.read += said
+
+
+def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None:
+    """An aside read as a fact about the clauses before it (stages.read_remark: a life total, a hand count, damage
+    marked), or None."""
+    inner = text[span[0] + 1:span[1] - 1]
+    subject = state.subject
+    facts = read_remark(r, inner, text[:span[0]], state.read[-3:], subject, subject)  # type: ignore[arg-type]
+    if facts is None or (not facts[0] and not facts[1]):
+        return None
+    return [*facts[0], *facts[1]]
+
+
+def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
+    """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
+    can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
+    text = code.rstrip()
+    spans = units(text)
+    if not spans or len(spans) > MAX_CLAUSES:
+        return None
+    state = _State()
+    out: list[str] = []
+    remarks: list[Remark] = []
+    for unit in spans:
+        said = _read(r, text[unit[0]:unit[1]], state, step_of)
+        if said is not None:
+            out += said
+            _after(r, said, state)
+            continue
+        pieces = parts(text, unit)
+        if len(pieces) > MAX_CLAUSES:
+            return None
+        i = 0
+        while i < len(pieces):
+            got: list[str] | None = None
+            j = len(pieces)
+            while j > i:   # the longest run of clauses from this one that reads
+                got = _read(r, text[pieces[i][0]:pieces[j - 1][1]], state, step_of)
+                if got is not None:
+                    break
+                j -= 1
+            j = max(j, i + 1)
+            a, b = pieces[i]
+            if got is None and text[a] == "(":
+                got = _aside(r, text, (a, b), state)
+            if got is None:
+                words = text[a:b].strip("() ")
+                if not is_remark(words):
+                    return None
+                remarks.append(Remark(a, b, text[a:b]))
+                i += 1
+                continue
+            out += got
+            _after(r, got, state)
+            i = j
+    return out, remarks

@@ -1,0 +1,134 @@
+"""The forgiving reader's lexicon (rulecheck/parser/clauses.py): the verbs of the transcript language's events,
+each with its tenses and the words judges use for it, and the judges' abbreviations. The clause reader asks it two
+things: does a clause narrate an event (a verb of the lexicon, not negated, not a belief), and what the words of a
+clause are in the language's own vocabulary (`w/` → `with`, `swings` → `attacks`, `chumps` → `blocks`, `is dealt`
+→ `takes`). docs/transcript-language.md, "Remarks", says how a clause without an event is read."""
+
+from __future__ import annotations
+
+import re
+
+# canonical verb -> the words that narrate it (any tense, person, and the synonyms judges write)
+VERBS: dict[str, tuple[str, ...]] = {
+    "attacks": ("attack", "attacks", "attacked", "attacking", "swing", "swings", "swung", "swinging", "alpha",
+                "alphas", "sends in", "send in", "sent in", "goes in", "goes to the red zone"),
+    "blocks": ("block", "blocks", "blocked", "blocking", "chump", "chumps", "chumped", "chumping", "double-blocks",
+               "gang-blocks", "triple-blocks"),
+    "casts": ("cast", "casts", "casting", "plays a spell", "flashes in", "flashed in", "fires off", "fired off"),
+    "plays": ("play", "plays", "played", "playing", "drops", "dropped", "drop"),
+    "taps": ("tap", "taps", "tapped", "tapping"),
+    "untaps": ("untap", "untaps", "untapped", "untapping"),
+    "draws": ("draw", "draws", "drew", "drawn", "drawing"),
+    "discards": ("discard", "discards", "discarded", "discarding", "pitches", "pitched", "bins", "binned"),
+    "passes": ("pass", "passes", "passed", "passing"),
+    "resolves": ("resolve", "resolves", "resolved", "resolving"),
+    "deals": ("deal", "deals", "dealt", "dealing", "hits", "hit", "hitting", "pings", "pinged", "bolts", "shoots",
+              "tramples", "trampled", "is dealt", "are dealt", "takes", "take", "took", "taking", "kills", "killed",
+              "kill"),
+    "assigns": ("assign", "assigns", "assigned", "assigning", "splits", "split", "divides", "divided"),
+    "orders": ("order", "orders", "ordered", "ordering"),
+    "dies": ("die", "dies", "died", "dying", "dead", "perishes", "perished", "goes to the graveyard",
+             "go to the graveyard", "is put into", "are put into", "hits the graveyard", "trades", "traded",
+             "trade"),
+    "sacrifices": ("sacrifice", "sacrifices", "sacrificed", "sacrificing", "sacs", "saced", "sacked"),
+    "destroys": ("destroy", "destroys", "destroyed", "destroying"),
+    "exiles": ("exile", "exiles", "exiled", "exiling"),
+    "counters": ("counter", "counters", "countered", "countering"),
+    "activates": ("activate", "activates", "activated", "activating", "uses", "used"),
+    "triggers": ("trigger", "triggers", "triggered", "triggering"),
+    "loses": ("lose", "loses", "lost", "losing"),
+    "gains": ("gain", "gains", "gained", "gaining", "lifelinks"),
+    "pays": ("pay", "pays", "paid", "paying"),
+    "adds": ("add", "adds", "added", "adding", "floats", "floated"),
+    "returns": ("return", "returns", "returned", "returning", "bounces", "bounced", "bounce"),
+    "puts": ("put", "puts", "putting"),
+    "creates": ("create", "creates", "created", "creating"),
+    "searches": ("search", "searches", "searched", "searching", "fetches", "fetched", "tutors", "tutored"),
+    "shuffles": ("shuffle", "shuffles", "shuffled", "shuffling"),
+    "mills": ("mill", "mills", "milled", "milling"),
+    "reveals": ("reveal", "reveals", "revealed", "revealing"),
+    "concedes": ("concede", "concedes", "conceded", "conceding", "scoops", "scooped"),
+    "mulligans": ("mulligan", "mulligans", "mulliganed", "mulls", "mulled"),
+    "regenerates": ("regenerate", "regenerates", "regenerated"),
+    "transforms": ("transform", "transforms", "transformed", "flips", "flipped"),
+    "fights": ("fight", "fights", "fought"),
+    "moves": ("moves to", "move to", "moved to", "goes to", "go to", "went to", "proceeds to", "skips",
+              "skipped", "skip"),
+    "declares": ("declare", "declares", "declared", "declaring"),
+    "chooses": ("choose", "chooses", "chose", "chosen", "choosing"),
+}
+
+_FORMS = sorted({f for forms in VERBS.values() for f in forms}, key=len, reverse=True)
+EVENT = re.compile(r"(?<![\w'’\-])(?:" + "|".join(re.escape(f) for f in _FORMS) + r")(?![\w'’\-])", re.I)
+
+# words that make a verb near them say that nothing happened, or that it is not a statement of the game
+NEGATION = re.compile(r"(?<![\w'’])(?:doesn't|does not|don't|do not|didn't|did not|nothing|no|not|never|can't|"
+                      r"cannot|couldn't|won't|without|neither|nor|none|nobody|nor)(?![\w'’])", re.I)
+BELIEF = re.compile(r"(?<![\w'’])(?:thought|thinks|think|believed|believes|assumed|assumes|forgot|forgets|wanted|"
+                    r"wants|hoping|hopes|hoped|would|could|should|might|may|if|whether|planning|plans|expects|"
+                    r"expected|considers|considered|keeps|kept|holds back|held back|already|since|still|"
+                    r"because|so that)(?![\w'’])", re.I)
+
+
+def event_words(clause: str) -> list[str]:
+    """The words of `clause` that narrate an event, in order ('attacks', 'dies', 'is dealt')."""
+    return [m[0].lower() for m in EVENT.finditer(clause)]
+
+
+_STATE = re.compile(r"(?:is|are|was|were|stays|remains|still|now|gets|got|becomes|became|left|being)\s+$", re.I)
+_STATE_WORDS = frozenset({"tapped", "untapped", "blocked", "attacking", "blocking", "dead"})
+_NOTHING_AFTER = re.compile(r"\s+(?:nothing|no|none|not)\b", re.I)
+
+
+def narrates(clause: str) -> bool:
+    """A clause that says an event happened: a verb of the lexicon that is not negated ('Nothing cast', "doesn't
+    attack", 'deals nothing'), not under a belief, an intention or a restatement before it ('thought he was at
+    8', 'keeps mana up', 'already dealt its damage'), and not a state ('is still blocked', 'stays tapped')."""
+    for m in EVENT.finditer(clause):
+        before = clause[:m.start()]
+        near = " ".join(before.split()[-3:])
+        if NEGATION.search(near) or BELIEF.search(near) or _NOTHING_AFTER.match(clause, m.end()):
+            continue
+        if m[0].lower() in _STATE_WORDS and (_STATE.search(before) or not before.strip()
+                                              or before.rstrip().endswith((",", "("))):
+            continue
+        return True
+    return False
+
+
+# judges' abbreviations and synonyms, written in the language's words (each certain: the same event)
+WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"(?<![\w/])w/\s*"), "with "),
+    (re.compile(r"(?<![\w/])w/o\s+"), "without "),
+    (re.compile(r"\b1st\b"), "first"),
+    (re.compile(r"\b2nd\b"), "second"),
+    (re.compile(r"\b3rd\b"), "third"),
+    (re.compile(r"\bdmg\b", re.I), "damage"),
+    (re.compile(r"\b(?:EOT|eot)\b"), "end of turn"),
+    (re.compile(r"\bthe red zone\b"), "combat"),
+    (re.compile(r"\bfirst[- ]strike damage\b", re.I), "first strike damage"),
+    (re.compile(r"\b(?:swings|swung|alphas|sends in|sent in)\b(?= with| at [A-Z]| [A-Z])"), "attacks"),
+    (re.compile(r"\bchump(?:s|ed)?(?:[- ]?blocks?)?\b(?= with| [A-Z\"]| the [A-Z])"), "blocks"),
+    (re.compile(r"\b(?:goes|go|went|is|are|was|were|remains|stays) unblocked\b"), "is unblocked"),
+    (re.compile(r"\b(?:is|are|was|were|gets|got) dealt (?=\d)"), "takes "),
+    (re.compile(r"\b(?:pings|pinged|shoots|shot) (?=[A-Z][\w'’\-]* for \d)"), "hits "),
+    (re.compile(r"\b(?:loses|lost) (\d+)(?! life| damage)(?=$|[ ,.;)(])"), r"loses \1 life"),
+    (re.compile(r"\b(?:gains|gained) (\d+)(?! life| damage)(?=$|[ ,.;)(])"), r"gains \1 life"),
+    (re.compile(r"\b(?:draws|drew) (?:one|a|1)$"), "draws a card"),
+    (re.compile(r"\b(?:draws|drew) (two|three|four|five|six|seven|2|3|4|5|6|7)$"), r"draws \1 cards"),
+    (re.compile(r"\b(?:his|her|their) (?:own )?(?:last|remaining|only|untapped|first|second|third) (?=[A-Z])"), ""),
+    (re.compile(r"\b(?:the|a|an) (?:last|remaining|only|untapped) (?=[A-Z])"), ""),
+    (re.compile(r"\buntaps (?:all )?(?:of )?(?:her|his|their) (?:lands|stuff|cards|things|board)\b"), "untaps"),
+    (re.compile(r"\buntaps (?:everything|all)$"), "untaps"),
+    (re.compile(r"\bpasses priority (?:over )?(?:to|back to) [A-Z][\w'’\-]*"), "passes"),
+    (re.compile(r"\bpasses priority\b"), "passes"),
+    (re.compile(r"\b([Tt]rigger|[Aa]bility|[Tt]riggered ability) goes on(?:to)? the stack and resolves\b"),
+     r"\1 triggers and resolves"),
+)
+
+
+def in_language_words(clause: str) -> str:
+    """The clause in the language's vocabulary (WORDS), the rest of its words as written."""
+    for pattern, repl in WORDS:
+        clause = pattern.sub(repl, clause)
+    return clause
