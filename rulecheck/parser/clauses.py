@@ -104,7 +104,6 @@ def parts(text: str, span: Span) -> list[Span]:
 
 
 _NUMBER_FACT = re.compile(r"\d")
-_HAND = re.compile(r"\b(?:in (?:her |his |their )?hand|cards?)\b")
 
 
 def is_remark(clause: str) -> bool:
@@ -112,7 +111,7 @@ def is_remark(clause: str) -> bool:
     not a life total or damage it asserts (a hand's count, or a number under a belief, may be)."""
     if narrates(clause):
         return False
-    return not _NUMBER_FACT.search(clause) or bool(_HAND.search(clause)) or bool(BELIEF.search(clause))
+    return not _NUMBER_FACT.search(clause) or bool(BELIEF.search(clause))
 
 
 _PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Tt]hey|[Hh]e or she)\s+(?=[a-z])")
@@ -185,7 +184,9 @@ def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None
     marked), or None."""
     inner = text[span[0] + 1:span[1] - 1]
     subject = state.subject
-    facts = read_remark(r, inner, text[:span[0]], state.read[-3:], subject, subject)  # type: ignore[arg-type]
+    named = [p for p in r.ctx.players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w])", text)]
+    hand = named[0] if len(named) == 1 else None   # a hand's count: of the one player the line names
+    facts = read_remark(r, inner, text[:span[0]], state.read[-3:], subject, hand)  # type: ignore[arg-type]
     if facts is None or (not facts[0] and not facts[1]):
         return None
     return [*facts[0], *facts[1]]
