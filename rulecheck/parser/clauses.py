@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .lexicon import BELIEF, EVENT, in_language_words, narrates
+from .lexicon import BELIEF, EVENT, STRUCTURE, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
 from .stages import read_remark, referent, staged, step_name
 
@@ -61,7 +61,7 @@ MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a ju
 
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
 _ASIDE = re.compile(r"\([^()]*\)")
-_JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|\s+(?:and then|and|but|so|then|while)\s+")
+_JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|\s+(?:and then|and|but|so|then)\s+")
 
 
 def _spans(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[Span]:
@@ -109,9 +109,15 @@ _NUMBER_FACT = re.compile(r"\d")
 def is_remark(clause: str) -> bool:
     """A clause that can be left as a remark when it can't be read: it narrates no event, and a number in it is
     not a life total or damage it asserts (a hand's count, or a number under a belief, may be)."""
-    if narrates(clause):
+    if narrates(clause) or STRUCTURE.search(clause) or misspelt_verb(clause):
         return False
+    if not [w for w in re.findall(r"(?<![\w'’])[a-z][a-z'’]{2,}", clause) if w not in _FUNCTION_WORDS]:
+        return False   # names alone ('Runeclaw Bear'): a piece of a list the line couldn't read, not a remark
     return not _NUMBER_FACT.search(clause) or bool(BELIEF.search(clause))
+
+
+_FUNCTION_WORDS = frozenset({"and", "the", "with", "both", "all", "for", "from", "into", "onto", "her", "his",
+                             "their", "its", "then", "but", "also", "too", "each", "two", "three", "four", "one"})
 
 
 _PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Tt]hey|[Hh]e or she)\s+(?=[a-z])")
@@ -196,6 +202,8 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
     text = code.rstrip()
+    if re.search(r"[;,]\s*[;,]|\(\s*\)", text):
+        return None   # an empty clause: something left out, not a remark
     spans = units(text)
     if not spans or len(spans) > MAX_CLAUSES:
         return None

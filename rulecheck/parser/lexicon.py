@@ -20,7 +20,8 @@ VERBS: dict[str, tuple[str, ...]] = {
     "untaps": ("untap", "untaps", "untapped", "untapping"),
     "draws": ("draw", "draws", "drew", "drawn", "drawing"),
     "discards": ("discard", "discards", "discarded", "discarding", "pitches", "pitched", "bins", "binned"),
-    "passes": ("pass", "passes", "passed", "passing"),
+    "passes": ("pass", "passes", "passed", "passing", "respond", "responds", "responded", "responding",
+               "response", "lets it resolve", "let it resolve"),
     "resolves": ("resolve", "resolves", "resolved", "resolving"),
     "deals": ("deal", "deals", "dealt", "dealing", "hits", "hit", "hitting", "pings", "pinged", "bolts", "shoots",
               "tramples", "trampled", "is dealt", "are dealt", "takes", "take", "took", "taking", "kills", "killed",
@@ -29,7 +30,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "orders": ("order", "orders", "ordered", "ordering"),
     "dies": ("die", "dies", "died", "dying", "dead", "perishes", "perished", "goes to the graveyard",
              "go to the graveyard", "is put into", "are put into", "hits the graveyard", "trades", "traded",
-             "trade"),
+             "trade", "survives", "survive", "survived", "lives", "lived"),
     "sacrifices": ("sacrifice", "sacrifices", "sacrificed", "sacrificing", "sacs", "saced", "sacked"),
     "destroys": ("destroy", "destroys", "destroyed", "destroying"),
     "exiles": ("exile", "exiles", "exiled", "exiling"),
@@ -54,6 +55,7 @@ VERBS: dict[str, tuple[str, ...]] = {
     "fights": ("fight", "fights", "fought"),
     "moves": ("moves to", "move to", "moved to", "goes to", "go to", "went to", "proceeds to", "skips",
               "skipped", "skip"),
+    "removes": ("wears off", "wear off", "wore off", "worn off"),
     "declares": ("declare", "declares", "declared", "declaring"),
     "chooses": ("choose", "chooses", "chose", "chosen", "choosing"),
 }
@@ -80,10 +82,18 @@ _STATE_WORDS = frozenset({"tapped", "untapped", "blocked", "attacking", "blockin
 _NOTHING_AFTER = re.compile(r"\s+(?:nothing|no|none|not)\b", re.I)
 
 
+# a verb said again ('as do Grizzly Bears'), and a negation that is itself an event: not responding is a pass
+_ELLIPSIS = re.compile(r"\b(?:as|so) (?:do|does|did)\b|\b(?:does|did) too\b|\blikewise\b", re.I)
+_NEGATIVE_EVENT = re.compile(r"\b(?:doesn't|does not|didn't|did not|don't|do not|won't) (?:respond|act)\b"
+                             r"|\bno (?:response|responses)\b", re.I)
+
+
 def narrates(clause: str) -> bool:
     """A clause that says an event happened: a verb of the lexicon that is not negated ('Nothing cast', "doesn't
     attack", 'deals nothing'), not under a belief, an intention or a restatement before it ('thought he was at
     8', 'keeps mana up', 'already dealt its damage'), and not a state ('is still blocked', 'stays tapped')."""
+    if _ELLIPSIS.search(clause) or _NEGATIVE_EVENT.search(clause):
+        return True
     for m in EVENT.finditer(clause):
         before = clause[:m.start()]
         near = " ".join(before.split()[-3:])
@@ -110,6 +120,9 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:swings|swung|alphas|sends in|sent in)\b(?= with| at [A-Z]| [A-Z])"), "attacks"),
     (re.compile(r"\bchump(?:s|ed)?(?:[- ]?blocks?)?\b(?= with| [A-Z\"]| the [A-Z])"), "blocks"),
     (re.compile(r"\b(?:goes|go|went|is|are|was|were|remains|stays) unblocked\b"), "is unblocked"),
+    (re.compile(r"\b(lives|lived|live)$"), "survives"),
+    (re.compile(r"\bskips? (?:attacking|the attack|attacks)\b"), "doesn't attack"),
+    (re.compile(r"^([A-Z][\w\-]*)['’]s (?=(?:still|now|back|down|at|on) )"), r"\1 is "),
     (re.compile(r"\b(?:is|are|was|were|gets|got) dealt (?=\d)"), "takes "),
     (re.compile(r"\b(?:pings|pinged|shoots|shot) (?=[A-Z][\w'’\-]* for \d)"), "hits "),
     (re.compile(r"\b(?:loses|lost) (\d+)(?! life| damage)(?=$|[ ,.;)(])"), r"loses \1 life"),
@@ -125,6 +138,42 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b([Tt]rigger|[Aa]bility|[Tt]riggered ability) goes on(?:to)? the stack and resolves\b"),
      r"\1 triggers and resolves"),
 )
+
+
+# the words of the language's structure: a clause with one of them that can't be read is not a remark (a step
+# heading written wrong, a life total, a priority pass), whatever its verb
+STRUCTURE = re.compile(r"\b(?:steps?|phases?|upkeep|main|(?<!from )(?<!in )combat|cleanup|priority|end of"
+                       r"|beginning of|(?<!last )(?<!this )(?<!next )(?<!same )(?<!previous )turn|life|mana pool"
+                       r"|begins?|ends|stack|graveyards?|battlefield|library|exile)\b", re.I)
+
+
+def misspelt_verb(clause: str) -> bool:
+    """A word of five letters or more one letter away from a verb of the lexicon (a letter left out, added,
+    changed or two swapped), that is no verb itself: 'atacks', 'resovles'."""
+    for word in re.findall(r"[a-z]{5,}", clause):
+        if EVENT.fullmatch(word) or word in _NOT_VERBS:
+            continue
+        if any(_one_away(word, f) for f in _SINGLE_FORMS if abs(len(f) - len(word)) <= 1):
+            return True
+    return False
+
+
+_SINGLE_FORMS = [f for f in _FORMS if " " not in f and len(f) >= 4]
+_NOT_VERBS = frozenset({"costs", "black", "blacks", "clock", "dwelt", "drags", "masses", "lasts", "place",
+                        "plans", "palys", "flock", "stack", "untapping", "passed", "drawn", "tapper", "blocker",
+                        "attacker", "player", "players", "plays", "tapped", "dealer", "lives", "later", "posts",
+                        "livid", "lover", "ladder", "water", "shuffler", "reveal", "gains", "loser"})
+
+
+def _one_away(a: str, b: str) -> bool:
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
 def in_language_words(clause: str) -> str:
