@@ -88,7 +88,14 @@ def units(text: str) -> list[Span]:
             out.append((m.start(), m.end()))
         at = m.end()
     out += _spans(text, _SENTENCE_END, at, len(text))
-    return out
+    joined: list[Span] = []
+    for span in out:   # 'Bob taps Prodigal Pyromancer: 1 dmg to Alice': the card's notation, one clause
+        if joined and text[joined[-1][1]:span[0]].strip() == ":" \
+                and re.match(r"[A-Z][\w'’\-]* (?:taps|tapped) [A-Z\"]", text[joined[-1][0]:joined[-1][1]]):
+            joined[-1] = (joined[-1][0], span[1])
+        else:
+            joined.append(span)
+    return joined
 
 
 def parts(text: str, span: Span) -> list[Span]:
@@ -120,6 +127,8 @@ _FUNCTION_WORDS = frozenset({"and", "the", "with", "both", "all", "for", "from",
                              "their", "its", "then", "but", "also", "too", "each", "two", "three", "four", "one"})
 
 
+_THE_OBJECT = re.compile(r"(?:[Tt]he |[Ii]ts )?(?:[Aa]bility|[Tt]rigger|[Tt]riggered ability|[Aa]ctivated ability"
+                         r"|[Ss]pell)\s+(?=[a-z])")
 _PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Tt]hey|[Hh]e or she)\s+(?=[a-z])")
 _IT = re.compile(r"(?:[Ii]t|[Tt]his|[Tt]hat)\s+(?=[a-z])")
 _STEP = re.compile(r"[a-z ]+(?:step|phase)")
@@ -142,6 +151,9 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
         return f"{state.subject} {clause[m.end():]}"
     if (m := _IT.match(clause)) is not None and state.it is not None:
         return f"{state.it} {clause[m.end():]}"
+    if (m := _THE_OBJECT.match(clause)) is not None and state.it is not None \
+            and state.it.endswith(" ability") == ("spell" not in m[0].lower()):
+        return f"{state.it} {clause[m.end():]}"   # 'Ability resolves' after the activation
     first = clause.split(" ", 1)[0]
     if first[:1].isupper() and first.lower() != first and EVENT.fullmatch(first) and r.name(first) is None \
             and first not in r.ctx.players:
@@ -167,7 +179,7 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
         said = staged(r, text, step_of)
     if said is None and (step := step_name(text, step_of)) is not None:
         said = [step]
-    return said
+    return None if said is None else [x for s in said for x in s.split("; ")]
 
 
 def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
@@ -198,6 +210,30 @@ def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None
     return [*facts[0], *facts[1]]
 
 
+_TAP_ABILITY = re.compile(r"(?P<p>[A-Z][\w'’\-]*) (?:taps|tapped) (?P<x>[A-Z\"][^:;,.()]*?): (?P<effect>[^.;()]+)")
+
+
+def activation(r: _Reader, text: str) -> str | None:
+    """'Bob taps Prodigal Pyromancer: 1 dmg to Alice' (the card's own notation for a {T} ability): Bob taps it and
+    activates its ability, targeting the one player or permanent the effect names (the effect itself is the
+    ability's, done when it resolves). None when the words are not that: a land ('taps Forest: G' is mana), a
+    permanent Bob doesn't control, or an effect that names more than one thing."""
+    m = _TAP_ABILITY.fullmatch(text.strip().rstrip("."))
+    if m is None or m["p"] not in r.ctx.players:
+        return None
+    x = r.name(m["x"])
+    if x is None or r.ctx.controllers.get(x) != m["p"] or any(x == name for _, name in r.ctx.untapped_lands):
+        return None
+    named = {p for p in r.ctx.players if re.search(rf"\b{re.escape(p)}\b", m["effect"])}
+    for written in re.findall(r"[A-Z\"][\w'’\-]*(?: [A-Z][\w'’\-]*)*", m["effect"]):
+        if written not in r.ctx.players and (full := r.name(written)) is not None:
+            named.add(full)
+    if len(named) > 1:
+        return None
+    target = f" targeting {named.pop()}" if named else ""
+    return f"{m['p']} taps {x}; {m['p']} activates {x}{target}"
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
@@ -211,6 +247,11 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     out: list[str] = []
     remarks: list[Remark] = []
     for unit in spans:
+        if (act := activation(r, text[unit[0]:unit[1]])) is not None and (said := r.line(act)) is not None:
+            said = [x for s in said for x in s.split("; ")]
+            out += said
+            _after(r, said, state)
+            continue
         said = _read(r, text[unit[0]:unit[1]], state, step_of)
         if said is not None:
             out += said

@@ -121,6 +121,7 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bchump(?:s|ed)?(?:[- ]?blocks?)?\b(?= with| [A-Z\"]| the [A-Z])"), "blocks"),
     (re.compile(r"\b(?:goes|go|went|is|are|was|were|remains|stays) unblocked\b"), "is unblocked"),
     (re.compile(r"\b(lives|lived|live)$"), "survives"),
+    (re.compile(r"^((?:[Tt]he )?[A-Z][^,;:()]*?) (unblocked|untapped|tapped|blocked)$"), r"\1 is \2"),
     (re.compile(r"\bskips? (?:attacking|the attack|attacks)\b"), "doesn't attack"),
     (re.compile(r"^([A-Z][\w\-]*)['’]s (?=(?:still|now|back|down|at|on) )"), r"\1 is "),
     (re.compile(r"\b(?:is|are|was|were|gets|got) dealt (?=\d)"), "takes "),
@@ -135,8 +136,9 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\buntaps (?:everything|all)$"), "untaps"),
     (re.compile(r"\bpasses priority (?:over )?(?:to|back to) [A-Z][\w'’\-]*"), "passes"),
     (re.compile(r"\bpasses priority\b"), "passes"),
-    (re.compile(r"\b([Tt]rigger|[Aa]bility|[Tt]riggered ability) goes on(?:to)? the stack and resolves\b"),
-     r"\1 triggers and resolves"),
+    (re.compile(r"(?<=[A-Za-z])(?:['’]s?)? (?:trigger|triggered ability)\b(?!s)"), " ability"),
+    (re.compile(r"\bability (?:goes|is put|went|was put) on(?:to)? the stack\b"), "ability triggers"),
+    (re.compile(r"^(.+?\bability) (triggers|is activated) and (?:it )?resolves$"), r"\1 \2; \1 resolves"),
 )
 
 
@@ -150,7 +152,7 @@ STRUCTURE = re.compile(r"\b(?:steps?|phases?|upkeep|main|(?<!from )(?<!in )comba
 def misspelt_verb(clause: str) -> bool:
     """A word of five letters or more one letter away from a verb of the lexicon (a letter left out, added,
     changed or two swapped), that is no verb itself: 'atacks', 'resovles'."""
-    for word in re.findall(r"[a-z]{5,}", clause):
+    for word in re.findall(r"(?<![\w'’\-])[a-z]{5,}(?![\w'’\-])", clause):
         if EVENT.fullmatch(word) or word in _NOT_VERBS:
             continue
         if any(_one_away(word, f) for f in _SINGLE_FORMS if abs(len(f) - len(word)) <= 1):
