@@ -61,7 +61,7 @@ MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a ju
 
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
 _ASIDE = re.compile(r"\([^()]*\)")
-_JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|\s+(?:and then|and|but|so|then)\s+")
+_JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|:\s+|\s+[-–—]\s+|\s+(?:and then|and|but|so|then)\s+")
 
 
 def _spans(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[Span]:
@@ -129,6 +129,8 @@ _FUNCTION_WORDS = frozenset({"and", "the", "with", "both", "all", "for", "from",
 
 _THE_OBJECT = re.compile(r"(?:[Tt]he |[Ii]ts )?(?:[Aa]bility|[Tt]rigger|[Tt]riggered ability|[Aa]ctivated ability"
                          r"|[Ss]pell)\s+(?=[a-z])")
+_AUXILIARIES = frozenset({"doesn't", "does", "did", "didn't", "has", "had", "is", "was", "keeps", "can't", "cannot",
+                          "won't", "now", "still", "also", "then", "again", "finally", "declines", "chooses"})
 _PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Tt]hey|[Hh]e or she)\s+(?=[a-z])")
 _IT = re.compile(r"(?:[Ii]t|[Tt]his|[Tt]hat)\s+(?=[a-z])")
 _STEP = re.compile(r"[a-z ]+(?:step|phase)")
@@ -155,6 +157,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
             and state.it.endswith(" ability") == ("spell" not in m[0].lower()):
         return f"{state.it} {clause[m.end():]}"   # 'Ability resolves' after the activation
     first = clause.split(" ", 1)[0]
+    if first in _AUXILIARIES and state.subject is not None:
+        return f"{state.subject} {clause}"   # "doesn't attack", 'has no creatures'
     if first[:1].isupper() and first.lower() != first and EVENT.fullmatch(first) and r.name(first) is None \
             and first not in r.ctx.players:
         clause = first.lower() + clause[len(first):]   # 'Taps one Mountain for R', 'Resolves'
@@ -234,6 +238,26 @@ def activation(r: _Reader, text: str) -> str | None:
     return f"{m['p']} taps {x}; {m['p']} activates {x}{target}"
 
 
+def _headings_only(r: _Reader, text: str, spans: list[Span], step_of: Callable[[str], str | None]) -> list[Span]:
+    """The units cut at ':' or ' - ' only after a step heading ('Upkeep - nothing', "Bob's draw: he draws");
+    otherwise the two sides are one unit ('Alice - 15 life')."""
+    out: list[Span] = []
+    for span in spans:
+        if out and re.fullmatch(r"\s*(?::|[-–—])\s*", text[out[-1][1]:span[0]]) \
+                and not _is_heading(r, text[out[-1][0]:out[-1][1]], step_of):
+            out[-1] = (out[-1][0], span[1])
+        else:
+            out.append(span)
+    return out
+
+
+def _is_heading(r: _Reader, written: str, step_of: Callable[[str], str | None]) -> bool:
+    if step_name(in_language_words(written), step_of) is not None:
+        return True
+    said = r.line(in_language_words(written))
+    return said is not None and len(said) == 1 and _STEP.fullmatch(said[0]) is not None
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
@@ -243,6 +267,7 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     spans = units(text)
     if not spans or len(spans) > MAX_CLAUSES:
         return None
+    spans = _headings_only(r, text, spans, step_of)
     state = _State()
     out: list[str] = []
     remarks: list[Remark] = []
@@ -278,6 +303,8 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
                 if not is_remark(words):
                     return None
                 remarks.append(Remark(a, b, text[a:b]))
+                if (who := words.split(" ", 1)[0]) in r.ctx.players:
+                    state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it
                 i += 1
                 continue
             out += got
