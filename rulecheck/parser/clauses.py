@@ -141,6 +141,7 @@ class _State:
         self.subject: str | None = None   # the player the clauses before were about
         self.it: str | None = None        # the object the clauses before were about
         self.read: list[str] = []
+        self.unit = 0                     # where the statements of the sentence being read begin in `read`
 
 
 def _prepared(r: _Reader, clause: str, state: _State) -> str:
@@ -178,12 +179,38 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     text = _prepared(r, clause, state)
     if not text or text.startswith("("):
         return None
-    said = r.line(text)
+    said = damage_series(r, text)
+    if said is None:
+        said = r.line(text)
     if said is None and r.budget > 0:
         said = staged(r, text, step_of)
     if said is None and (step := step_name(text, step_of)) is not None:
         said = [step]
     return None if said is None else [x for s in said for x in s.split("; ")]
+
+
+_AMOUNT = re.compile(r"(?:[Tt]he )?(?P<x>[A-Z\"][^,;:()]*?) (?P<n>\d+)")
+
+
+def damage_series(r: _Reader, text: str) -> list[str] | None:
+    """'Warrior 2, Bears 2, Elves 1 to the Baloth' in a combat damage step: a series of names and amounts, with
+    the one target written last; each creature deals its amount to it. None when a name is not a creature on the
+    battlefield, or outside combat damage."""
+    if "combat damage" not in f"{r.heading or ''} {r.ctx.step or ''}":
+        return None
+    m = re.fullmatch(r"(?P<series>.+?) to (?P<y>(?:the )?[A-Z\"][^,;:()]*)", text)
+    if m is None:
+        return None
+    items = re.split(r",\s*(?:and\s+)?|\s+and\s+", m["series"])
+    target = r.name(m["y"])
+    out: list[str] = []
+    for item in items:
+        one = _AMOUNT.fullmatch(item.strip())
+        x = r.name(one["x"]) if one is not None else None
+        if one is None or x is None or x not in r.ctx.powers or target is None:
+            return None
+        out.append(f"{x} deals {one['n']} damage to {target}")
+    return out if len(out) > 1 else None
 
 
 def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
@@ -208,10 +235,8 @@ def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None
     subject = state.subject
     named = [p for p in r.ctx.players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w])", text)]
     hand = named[0] if len(named) == 1 else None   # a hand's count: of the one player the line names
-    facts = read_remark(r, inner, text[:span[0]], state.read[-3:], subject, hand)  # type: ignore[arg-type]
-    if facts is None or (not facts[0] and not facts[1]):
-        return None
-    return [*facts[0], *facts[1]]
+    facts = read_remark(r, inner, text[:span[0]], state.read[state.unit:], subject, hand)  # type: ignore[arg-type]
+    return None if facts is None else [*facts[0], *facts[1]]   # ([], []): commentary, checked (stages.py)
 
 
 _TAP_ABILITY = re.compile(r"(?P<p>[A-Z][\w'’\-]*) (?:taps|tapped) (?P<x>[A-Z\"][^:;,.()]*?): (?P<effect>[^.;()]+)")
@@ -272,6 +297,7 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     out: list[str] = []
     remarks: list[Remark] = []
     for unit in spans:
+        state.unit = len(state.read)
         if (act := activation(r, text[unit[0]:unit[1]])) is not None and (said := r.line(act)) is not None:
             said = [x for s in said for x in s.split("; ")]
             out += said

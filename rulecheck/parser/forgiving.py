@@ -201,6 +201,8 @@ class _Reader:
         self.budget -= 1   # rules that rewrite a clause and read it again stop here, whatever they do
         if self.budget < 0:
             return None
+        if (who := re.match(r"(\S+) (?:resolves|is countered|triggers|dies)\b", text)) and who[1] in self.ctx.players:
+            return None   # 'Resolves' given the subject before it: a player never resolves
         cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
         if cast_on is not None and self.name(cast_on["spell"]) \
                 and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
