@@ -179,7 +179,7 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     text = _prepared(r, clause, state)
     if not text or text.startswith("("):
         return None
-    said = damage_series(r, text)
+    said = damage_series(r, text) or tapped_state(r, text)
     if said is None:
         said = r.line(text)
     if said is None and r.budget > 0:
@@ -211,6 +211,20 @@ def damage_series(r: _Reader, text: str) -> list[str] | None:
             return None
         out.append(f"{x} deals {one['n']} damage to {target}")
     return out if len(out) > 1 else None
+
+
+_TAP_STATE = re.compile(r"(?P<list>[A-Z\"].*?)(?: both| all)? (?:(?P<un>untap|untaps|stays? untapped|remains? untapped"
+                        r"|(?:is|are|gets?|becomes?) untapped)|tap|taps|(?:is|are|gets?|becomes?) tapped)")
+
+
+def tapped_state(r: _Reader, text: str) -> list[str] | None:
+    """'Wind Drake and Grizzly Bears tap', 'Serra Angel stays untapped': permanents named with 'tap' and no object
+    (no player tapping them) are said to be tapped (or untapped): each an assertion the replay checks."""
+    m = _TAP_STATE.fullmatch(text)
+    things = r.names(m["list"]) if m is not None else None
+    if m is None or not things or any(x not in r.ctx.controllers for x in things):
+        return None
+    return [f"{x} is {'untapped' if m['un'] else 'tapped'}" for x in things]
 
 
 def _after(r: _Reader, said: Sequence[str], state: _State) -> None:

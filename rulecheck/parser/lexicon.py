@@ -67,7 +67,7 @@ EVENT = re.compile(r"(?<![\w'’\-])(?:" + "|".join(re.escape(f) for f in _FORMS
 NEGATION = re.compile(r"(?<![\w'’])(?:doesn't|does not|don't|do not|didn't|did not|nothing|no|not|never|can't|"
                       r"cannot|couldn't|won't|without|neither|nor|none|nobody|nor)(?![\w'’])", re.I)
 BELIEF = re.compile(r"(?<![\w'’])(?:thought|thinks|think|believed|believes|assumed|assumes|forgot|forgets|wanted|"
-                    r"wants|hoping|hopes|hoped|would|could|should|might|may|if|whether|planning|plans|expects|"
+                    r"wants|hoping|hopes|hoped|would|could|should|if|whether|planning|plans|expects|"
                     r"expected|considers|considered|keeps|kept|holds back|held back|already|since|still|"
                     r"because|so that)(?![\w'’])", re.I)
 

@@ -109,7 +109,7 @@ def referent(statement: str, players: Sequence[str]) -> str | None:
     return m[1]
 
 
-_GAPPED = re.compile(r"(?P<sv>(?P<p>[A-Z][\w'’\-]*) [a-z]+s) (?P<a>[^,;]+?) (?P<prep>with|targeting|to) (?P<b>[^,;]+?)"
+_GAPPED = re.compile(r"(?P<sv>(?P<p>[A-Z][\w'’\-]*) [a-z]+s) (?P<a>[^,;]+?) (?P<prep>with|targeting|to|for) (?P<b>[^,;]+?)"
                      r"(?:,\s*and\s+|,\s*|\s+and\s+)(?P<c>[A-Z\"][^,;]*?) (?P=prep) (?P<d>[^,;]+)")
 
 
@@ -301,7 +301,7 @@ _BOTH = re.compile(r"(?P<head>(?P<subj>(?:the )?" + _NAME + r" and (?:the )?" + 
 
 
 _ARTICLE = re.compile(r"(?:(?<=^)|(?<= ))(?:[Tt]he|an?|her|his|their) (?=[A-Z\"])")
-_BEFORE_ARTICLE = {"", "to", "on", "at", "with", "from", "targeting", "blocks", "attacks", "casts", "plays", "taps",
+_BEFORE_ARTICLE = {"", "to", "on", "at", "with", "from", "for", "targeting", "blocks", "attacks", "casts", "plays", "taps",
                    "untaps", "by", "and", "deals", "assigns", "sacrifices", "discards", "destroys", "exiles", "kills",
                    "hits", "blocking", "attacking"}
 
