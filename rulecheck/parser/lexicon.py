@@ -126,8 +126,8 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
      r"\1 cards in \2hand"),
     (re.compile(r"^([A-Z][\w'’\-]*) [-–—] (?=\d+ life$)"), r"\1: "),
     (re.compile(r"^(\d+) to (?=(?:the )?[A-Z])"), r"\1 damage to "),
-    (re.compile(r"^((?:[Tt]he )?[A-Z][^,;:()]*?)(?<! is)(?<! are)(?<! was)(?<! were)(?<! stays)(?<! remains) "
-                r"(unblocked|untapped|tapped|blocked)$"), r"\1 is \2"),
+    (re.compile(r"^((?:[Tt]he )?[A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*) (unblocked|untapped|tapped|blocked)$"),
+     r"\1 is \2"),
     (re.compile(r"\b(?:stays|remains|stayed|remained) (?=(?:at|on) \d)"), "is "),
     (re.compile(r"\b(?:returns|returned|is returned|was returned|goes|went|is bounced|was bounced|bounces) (?:back )?"
                 r"to (?:[A-Z][\w'’\-]*['’]s|her|his|their|its owner['’]s|its) hand\b"), "returns to its owner's hand"),

@@ -245,7 +245,7 @@ _BASE = {"deals": "deal", "dies": "die", "attacks": "attack", "blocks": "block",
          "has": "have", "gets": "get", "becomes": "become", "resolves": "resolve", "assigns": "assign",
          "triggers": "trigger"}
 _NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "becomes", "become", "stays", "remains", "has",
-              "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
+              "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to", "battlefield"}
 
 
 def _present(text: str) -> str:
