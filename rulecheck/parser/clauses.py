@@ -28,7 +28,7 @@ from typing import Protocol
 
 from .lexicon import BELIEF, EVENT, STRUCTURE, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
-from .stages import read_remark, referent, staged, step_name
+from .stages import read_remark, referent, staged
 
 
 class _Reader(Protocol):
@@ -37,6 +37,7 @@ class _Reader(Protocol):
     resolved: str
     last: str
     budget: int
+    parses: Callable[[str], bool]
 
     def name(self, written: str) -> str | None: ...
 
@@ -110,7 +111,7 @@ def parts(text: str, span: Span) -> list[Span]:
     return out
 
 
-_NUMBER_FACT = re.compile(r"\d")
+_CHARACTERISTIC = re.compile(r"\b\d+ (?:power|toughness)\b|\b\d+/\d+\b")
 
 
 def is_remark(clause: str) -> bool:
@@ -120,7 +121,8 @@ def is_remark(clause: str) -> bool:
         return False
     if not [w for w in re.findall(r"(?<![\w'’])[a-z][a-z'’]{2,}", clause) if w not in _FUNCTION_WORDS]:
         return False   # names alone ('Runeclaw Bear'): a piece of a list the line couldn't read, not a remark
-    return not _NUMBER_FACT.search(clause) or bool(BELIEF.search(clause))
+    numbers = _CHARACTERISTIC.sub("", clause)   # a power or toughness said again; any other number is a fact
+    return not re.search(r"\d", numbers) or bool(BELIEF.search(clause))
 
 
 _FUNCTION_WORDS = frozenset({"and", "the", "with", "both", "all", "for", "from", "into", "onto", "her", "his",
@@ -141,6 +143,7 @@ class _State:
         self.subject: str | None = None   # the player the clauses before were about
         self.it: str | None = None        # the object the clauses before were about
         self.read: list[str] = []
+        self.named: str | None = None    # the one player the line names, if one
         self.unit = 0                     # where the statements of the sentence being read begin in `read`
 
 
@@ -148,10 +151,10 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     """The clause in the language's words, with a subject the clauses before give it: 'he' or 'she' is the player
     they were about, 'it' the object, and a clause that starts with its verb takes the player (or, for 'resolves',
     'is countered', the object)."""
-    clause = in_language_words(clause.strip().rstrip(".!?").strip())
+    clause = in_language_words(re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip())
     clause = re.sub(r"^(?:and|but|so|then|and then)\s+", "", clause)
-    if (m := _PRONOUN.match(clause)) is not None and state.subject is not None:
-        return f"{state.subject} {clause[m.end():]}"
+    if (m := _PRONOUN.match(clause)) is not None and (state.subject or state.named) is not None:
+        return f"{state.subject or state.named} {clause[m.end():]}"   # else the one player the line names
     if (m := _IT.match(clause)) is not None and state.it is not None:
         return f"{state.it} {clause[m.end():]}"
     if (m := _THE_OBJECT.match(clause)) is not None and state.it is not None \
@@ -179,14 +182,23 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     text = _prepared(r, clause, state)
     if not text or text.startswith("("):
         return None
-    said = damage_series(r, text) or tapped_state(r, text)
+    step = _step(r, text, step_of)
+    said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text)
     if said is None:
         said = r.line(text)
     if said is None and r.budget > 0:
         said = staged(r, text, step_of)
-    if said is None and (step := step_name(text, step_of)) is not None:
-        said = [step]
     return None if said is None else [x for s in said for x in s.split("; ")]
+
+
+def _step(r: _Reader, text: str, step_of: Callable[[str], str | None]) -> str | None:
+    """The step a clause names as a heading, one the grammar reads ('Second damage step': the second combat
+    damage step)."""
+    written = text.strip().lower()
+    for candidate in (step_of(written), step_of(re.sub(r"(?<!combat )\bdamage\b", "combat damage", written))):
+        if candidate is not None and r.parses(candidate):
+            return candidate
+    return None
 
 
 _AMOUNT = re.compile(r"(?:[Tt]he )?(?P<x>[A-Z\"][^,;:()]*?) (?P<n>\d+)")
@@ -247,9 +259,8 @@ def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None
     marked), or None."""
     inner = text[span[0] + 1:span[1] - 1]
     subject = state.subject
-    named = [p for p in r.ctx.players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w])", text)]
-    hand = named[0] if len(named) == 1 else None   # a hand's count: of the one player the line names
-    facts = read_remark(r, inner, text[:span[0]], state.read[state.unit:], subject, hand)  # type: ignore[arg-type]
+    hand = state.named   # a hand's count: of the one player the line names
+    facts = read_remark(r, inner, text[:span[0]], state.read[state.unit:], subject, hand)
     return None if facts is None else [*facts[0], *facts[1]]   # ([], []): commentary, checked (stages.py)
 
 
@@ -291,7 +302,7 @@ def _headings_only(r: _Reader, text: str, spans: list[Span], step_of: Callable[[
 
 
 def _is_heading(r: _Reader, written: str, step_of: Callable[[str], str | None]) -> bool:
-    if step_name(in_language_words(written), step_of) is not None:
+    if _step(r, in_language_words(written), step_of) is not None:
         return True
     said = r.line(in_language_words(written))
     return said is not None and len(said) == 1 and _STEP.fullmatch(said[0]) is not None
@@ -306,10 +317,16 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     spans = units(text)
     if not spans or len(spans) > MAX_CLAUSES:
         return None
-    spans = _headings_only(r, text, spans, step_of)
     state = _State()
     out: list[str] = []
     remarks: list[Remark] = []
+    for m in _ASIDE.finditer(text):   # an aside without an event or a fact: a remark, wherever it stands
+        if is_remark(m[0][1:-1].strip()) and text[:m.start()].strip():
+            remarks.append(Remark(m.start(), m.end(), m[0]))
+            text = text[:m.start()] + " " * len(m[0]) + text[m.end():]
+    spans = _headings_only(r, text, units(text), step_of)
+    named = [p for p in r.ctx.players if re.search(rf"(?<![\w'’]){re.escape(p)}(?![\w])", text)]
+    state.named = named[0] if len(named) == 1 else None
     for unit in spans:
         state.unit = len(state.read)
         if (act := activation(r, text[unit[0]:unit[1]])) is not None and (said := r.line(act)) is not None:
@@ -350,4 +367,4 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
             out += got
             _after(r, got, state)
             i = j
-    return out, remarks
+    return out, sorted(remarks, key=lambda x: x.start)

@@ -87,6 +87,7 @@ class _Reader:
         self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
         self.resolved = ""   # what resolved earlier on the same line: the source of 'X takes 2 damage'
         self.last = ""       # the statement read just before on the same line: 'Runeclaw Bear deals 2' after it
+        self.spell = ""      # the spell cast last on the same line: what 'it resolves' is about
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -185,6 +186,10 @@ class _Reader:
                 right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
             saved, self.last = self.last, first[-1]
             right = "it" + right[2:] if re.match(r"It (?:resolves|is countered|dies)\b", right) else right
+            if (cast := re.fullmatch(r"\S+ casts (.+?)(?: targeting .*| paying .*)?", first[-1])) is not None:
+                self.spell = cast[1]
+            if self.spell and re.match(r"it (?:resolves|is countered)\b", right):
+                right = self.spell + right[2:]   # the spell cast last on the line: the top of the stack
             rest = self.line(right)
             if rest is None and right[:1].isupper() and self.name(right.split()[0]) is None:   # 'Down to 7 cards.'
                 rest = self.line(right[0].lower() + right[1:], _subject_of(undecorated(left)) or _subject_of(first[-1]))
