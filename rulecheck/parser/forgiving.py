@@ -16,24 +16,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from .. import nodes as n
 from ..nodes.shortnames import short_form_of
 from .clauses import Remark, by_clauses
+from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 from .stages import narrates_event, staged
 from .takes import unblocked_deal
-
-
-@dataclass(frozen=True)
-class Reading:
-    canonical: str
-    statements: list[n.Statement]
-
 
 Parse = Callable[[str], bool]
 
@@ -50,25 +42,6 @@ _ASIDE = re.compile(r"\s*\((?!\d+\)|[0-9WUBRGCX{}]+\)|extra|(?:by )?(?:tapping|p
                     r"[^()]*\)\s*$")
 _NOT_A_NAME = re.compile(r"(?:It|They|The [a-z][\w'’\-]*) ")   # a pronoun, or 'The ability': not a card's name
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
-_STEP_WORDS: dict[str, str] = {
-    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
-    "main": "main phase",
-    "main 1": "precombat main phase", "main phase 1": "precombat main phase", "first main": "precombat main phase",
-    "precombat main": "precombat main phase", "main 2": "postcombat main phase",
-    "main phase 2": "postcombat main phase", "second main": "postcombat main phase",
-    "postcombat main": "postcombat main phase", "combat": "combat phase",
-    "beginning of combat": "beginning of combat step",
-    "declare attackers": "declare attackers step", "declare blockers": "declare blockers step",
-    "combat damage": "combat damage step",
-    "first strike damage": "first combat damage step", "first strike combat damage": "first combat damage step",
-    "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
-    "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
-    "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
-    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
-    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step", "beginning": "beginning phase",
-    "ending": "ending phase", "pre-combat main": "precombat main phase", "post-combat main": "postcombat main phase",
-    "m1": "precombat main phase", "m2": "postcombat main phase",
-}
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
                       + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?", re.I)

@@ -106,6 +106,28 @@ def narrates(clause: str) -> bool:
     return False
 
 
+# the steps and phases by the names judges write (the forgiving reader's headings)
+STEP_WORDS: dict[str, str] = {
+    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
+    "main": "main phase",
+    "main 1": "precombat main phase", "main phase 1": "precombat main phase", "first main": "precombat main phase",
+    "precombat main": "precombat main phase", "main 2": "postcombat main phase",
+    "main phase 2": "postcombat main phase", "second main": "postcombat main phase",
+    "postcombat main": "postcombat main phase", "combat": "combat phase",
+    "beginning of combat": "beginning of combat step",
+    "declare attackers": "declare attackers step", "declare blockers": "declare blockers step",
+    "combat damage": "combat damage step",
+    "first strike damage": "first combat damage step", "first strike combat damage": "first combat damage step",
+    "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
+    "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
+    "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
+    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
+    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step", "beginning": "beginning phase",
+    "ending": "ending phase", "pre-combat main": "precombat main phase", "post-combat main": "postcombat main phase",
+    "m1": "precombat main phase", "m2": "postcombat main phase",
+}
+
+
 # judges' abbreviations and synonyms, written in the language's words (each certain: the same event)
 WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<![\w/])w/\s*"), "with "),

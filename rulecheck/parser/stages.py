@@ -303,8 +303,8 @@ _BOTH = re.compile(r"(?P<head>(?P<subj>(?:the )?" + _NAME + r" and (?:the )?" + 
 
 _ARTICLE = re.compile(r"(?:(?<=^)|(?<= ))(?:[Tt]he|an?|her|his|their) (?=[A-Z\"])")
 _BEFORE_ARTICLE = {"", "to", "on", "at", "with", "from", "for", "targeting", "blocks", "attacks", "casts", "plays",
-                   "taps", "untaps", "by", "and", "deals", "assigns", "sacrifices", "discards", "destroys", "exiles", "kills",
-                   "hits", "blocking", "attacking"}
+                   "taps", "untaps", "by", "and", "deals", "assigns", "sacrifices", "discards", "destroys", "exiles",
+                   "kills", "hits", "blocking", "attacking"}
 
 
 def _without_articles(text: str) -> str:
