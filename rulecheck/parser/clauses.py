@@ -188,13 +188,14 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
         said = r.line(text)
     if said is None and r.budget > 0:
         said = staged(r, text, step_of)
-    return None if said is None else [x for s in said for x in s.split("; ")]
+    said = None if said is None else [x for s in said for x in s.split("; ")]
+    return said if said is not None and all(r.parses(s) for s in said) else None
 
 
 def _step(r: _Reader, text: str, step_of: Callable[[str], str | None]) -> str | None:
     """The step a clause names as a heading, one the grammar reads ('Second damage step': the second combat
     damage step)."""
-    written = text.strip().lower()
+    written = re.sub(r"\s+", " ", text).strip().lower()
     for candidate in (step_of(written), step_of(re.sub(r"(?<!combat )\bdamage\b", "combat damage", written))):
         if candidate is not None and r.parses(candidate):
             return candidate
