@@ -60,7 +60,7 @@ class Remark:
 Span = tuple[int, int]
 MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a judge's line has far fewer)
 
-_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])[ ]*\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
 _ASIDE = re.compile(r"\([^()]*\)")
 _JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|:\s+|\s+[-–—]\s+|\s+(?:and then|and|but|so|then)\s+")
 
@@ -79,16 +79,8 @@ def _spans(text: str, pattern: re.Pattern[str], start: int, end: int) -> list[Sp
 
 def units(text: str) -> list[Span]:
     """The sentences of a line (cut at '. ', ';', ' - ', ': '), each with its asides; an aside is never cut."""
-    out: list[Span] = []
-    at = 0
-    for m in _ASIDE.finditer(text):   # separators inside an aside don't cut: '(6 -> 5)', '(vigilance - ...)'
-        out += _spans(text, _SENTENCE_END, at, m.start())
-        if out and text[out[-1][1]:m.start()].strip() == "":
-            out[-1] = (out[-1][0], m.end())   # the aside belongs to the sentence before it
-        else:
-            out.append((m.start(), m.end()))
-        at = m.end()
-    out += _spans(text, _SENTENCE_END, at, len(text))
+    masked = _ASIDE.sub(lambda m: "(" + "x" * (len(m[0]) - 2) + ")", text)   # '(6 -> 5)' cuts nothing
+    out = _spans(masked, _SENTENCE_END, 0, len(text))
     joined: list[Span] = []
     for span in out:   # 'Bob taps Prodigal Pyromancer: 1 dmg to Alice': the card's notation, one clause
         if joined and text[joined[-1][1]:span[0]].strip() == ":" \

@@ -139,6 +139,7 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?:EOT|eot)\b"), "end of turn"),
     (re.compile(r"\bthe red zone\b"), "combat"),
     (re.compile(r"\bfirst[- ]strike damage\b", re.I), "first strike damage"),
+    (re.compile(r"\b(?:swings|swung|attacks|attacked|goes|went) at (?=[A-Z])"), "attacks "),
     (re.compile(r"\b(?:swings|swung|alphas|sends in|sent in)\b(?= with| at [A-Z]| [A-Z])"), "attacks"),
     (re.compile(r"\bchump(?:s|ed)?(?:[- ]?blocks?)?\b(?= with| [A-Z\"]| the [A-Z])"), "blocks"),
     (re.compile(r"\b(?:goes|go|went|is|are|was|were|remains|stays) unblocked\b"), "is unblocked"),
