@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .lexicon import BELIEF, EVENT, STRUCTURE, in_language_words, misspelt_verb, narrates
+from .lexicon import BELIEF, EVENT, STRUCTURE, SUPPOSED, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
 from .stages import read_remark, referent, staged
 
@@ -106,15 +106,51 @@ def parts(text: str, span: Span) -> list[Span]:
 _CHARACTERISTIC = re.compile(r"\b\d+ (?:power|toughness)\b|\b\d+/\d+\b")
 
 
-def is_remark(clause: str) -> bool:
-    """A clause that can be left as a remark when it can't be read: it narrates no event, and a number in it is
-    not a life total or damage it asserts (a hand's count, or a number under a belief, may be)."""
-    if narrates(clause) or STRUCTURE.search(clause) or misspelt_verb(clause):
+def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> bool:
+    """A clause that can be left as a remark when it can't be read: it narrates no event (no verb of the lexicon,
+    and no verb it doesn't know after a player, a pronoun or a card: 'Alice sends the Bears in' may be an event),
+    and a number in it is not a life total, damage or a hand's count it asserts. `is_name`: a name the game
+    knows."""
+    if narrates(clause) or STRUCTURE.search(clause) or misspelt_verb(clause) or unknown_verb(clause, is_name):
         return False
     if not [w for w in re.findall(r"(?<![\w'’])[a-z][a-z'’]{2,}", clause) if w not in _FUNCTION_WORDS]:
         return False   # names alone ('Runeclaw Bear'): a piece of a list the line couldn't read, not a remark
     numbers = _CHARACTERISTIC.sub("", clause)   # a power or toughness said again; any other number is a fact
-    return not re.search(r"\d", numbers) or bool(BELIEF.search(clause))
+    return not re.search(r"\d", numbers) or bool(SUPPOSED.search(clause))
+
+
+# verbs that say how things are, not that something happened; adverbs between a subject and its verb
+_STATIVE = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "keeps", "kept",
+                      "holds", "looks", "seems", "stays", "remains", "knows", "needs", "wants", "wanted", "thinks",
+                      "thought", "forgot", "forgets", "believes", "believed", "assumed", "hopes", "hoped", "plans",
+                      "expects", "would", "could", "should", "might", "must", "will", "can", "cannot", "can't",
+                      "doesn't", "does", "did", "didn't", "won't", "isn't", "wasn't", "hasn't", "not", "never",
+                      "no", "nothing", "lives", "survives", "controls", "owns", "likes", "feels", "considers"})
+_ADVERBS = frozenset({"already", "still", "now", "also", "just", "then", "again", "only", "really", "clearly",
+                      "even", "probably", "obviously", "correctly", "so", "too", "both", "all"})
+
+
+def unknown_verb(clause: str, is_name: Callable[[str], bool]) -> bool:
+    """A clause whose subject is a player, a pronoun or a name the game knows, and whose verb is neither of the
+    lexicon nor one that says how things are: an event in words the reader doesn't know, never a remark."""
+    words = clause.strip("() ").split()
+    if not words:
+        return False
+    if words[0].lower() in ("he", "she", "they", "it"):
+        at = 1
+    else:
+        at = 0
+        while at < len(words) and words[at][:1].isupper():
+            at += 1
+        subject = " ".join(words[:at])
+        if at == 0 or subject.endswith(("'s", "’s")) or not is_name(subject):
+            return False   # no subject, 'Piker's been ...', or words that name nothing the game knows
+    while at < len(words) and words[at].lower() in _ADVERBS:
+        at += 1
+    if at >= len(words):
+        return False
+    verb = words[at].lower().strip(",.;:!?")
+    return verb not in _STATIVE and not EVENT.fullmatch(verb) and not BELIEF.fullmatch(verb)
 
 
 _FUNCTION_WORDS = frozenset({"and", "the", "with", "both", "all", "for", "from", "into", "onto", "her", "his",
@@ -313,8 +349,9 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     state = _State()
     out: list[str] = []
     remarks: list[Remark] = []
+    known = lambda w: w in r.ctx.players or r.name(w) is not None   # noqa: E731
     for m in _ASIDE.finditer(text):   # an aside without an event or a fact: a remark, wherever it stands
-        if is_remark(m[0][1:-1].strip()) and text[:m.start()].strip():
+        if is_remark(m[0][1:-1].strip(), known) and text[:m.start()].strip():
             remarks.append(Remark(m.start(), m.end(), m[0]))
             text = text[:m.start()] + " " * len(m[0]) + text[m.end():]
     spans = _headings_only(r, text, units(text), step_of)
@@ -348,14 +385,16 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
             a, b = pieces[i]
             if got is None and text[a] == "(":
                 got = _aside(r, text, (a, b), state)
-            if got is None:
-                words = text[a:b].strip("() ")
-                if not is_remark(words):
+            if got is None:   # the longest run of clauses from this one that is a remark, if any
+                k = next((k for k in range(len(pieces), i, -1)
+                          if is_remark(text[a:pieces[k - 1][1]].strip("() "), known)), None)
+                if k is None:
                     return None
+                b = pieces[k - 1][1]
                 remarks.append(Remark(a, b, text[a:b]))
-                if (who := words.split(" ", 1)[0]) in r.ctx.players:
+                if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
                     state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it
-                i += 1
+                i = k
                 continue
             out += got
             _after(r, got, state)

@@ -24,7 +24,7 @@ VERBS: dict[str, tuple[str, ...]] = {
                "response", "lets it resolve", "let it resolve"),
     "resolves": ("resolve", "resolves", "resolved", "resolving"),
     "deals": ("deal", "deals", "dealt", "dealing", "hits", "hit", "hitting", "pings", "pinged", "bolts", "shoots",
-              "tramples", "trampled", "is dealt", "are dealt", "takes", "take", "took", "taking", "kills", "killed",
+              "tramples", "trampled", "strikes", "struck", "is dealt", "are dealt", "takes", "take", "took", "taking", "kills", "killed",
               "kill"),
     "assigns": ("assign", "assigns", "assigned", "assigning", "splits", "split", "divides", "divided"),
     "orders": ("order", "orders", "ordered", "ordering"),
@@ -70,6 +70,12 @@ BELIEF = re.compile(r"(?<![\w'’])(?:thought|thinks|think|believed|believes|ass
                     r"wants|hoping|hopes|hoped|would|could|should|if|whether|planning|plans|expects|"
                     r"expected|considers|considered|keeps|kept|holds back|held back|already|since|still|"
                     r"because|so that)(?![\w'’])", re.I)
+
+
+# words that make a number in a clause a belief, not a fact the line asserts ('thought he was at 8')
+SUPPOSED = re.compile(r"(?<![\w'’])(?:thought|thinks|think|believed|believes|assumed|assumes|forgot|forgets|wanted|"
+                      r"wants|hoping|hopes|hoped|would|could|should|if|whether|expected|expects|supposed)(?![\w'’])",
+                      re.I)
 
 
 def event_words(clause: str) -> list[str]:
