@@ -183,6 +183,9 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     clause = re.sub(r"^(?:and|but|so|then|and then)\s+", "", clause)
     if (m := _PRONOUN.match(clause)) is not None and (state.subject or state.named) is not None:
         return f"{state.subject or state.named} {clause[m.end():]}"   # else the one player the line names
+    if (m := re.match(r"(?:which|that|and it|it) (?=resolves|resolved|is countered|was countered)", clause)) \
+            and state.it is not None:
+        return f"{state.it} {clause[m.end():]}"   # '..., which resolves': the spell just cast
     if (m := _IT.match(clause)) is not None and state.it is not None:
         return f"{state.it} {clause[m.end():]}"
     if (m := _THE_OBJECT.match(clause)) is not None and state.it is not None \

@@ -7,6 +7,7 @@ clause are in the language's own vocabulary (`w/` → `with`, `swings` → `atta
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 # canonical verb -> the words that narrate it (any tense, person, and the synonyms judges write)
 VERBS: dict[str, tuple[str, ...]] = {
@@ -136,7 +137,7 @@ STEP_WORDS: dict[str, str] = {
 
 
 # judges' abbreviations and synonyms, written in the language's words (each certain: the same event)
-WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"(?<![\w/])w/\s*"), "with "),
     (re.compile(r"(?<![\w/])w/o\s+"), "without "),
     (re.compile(r"\b1st\b"), "first"),
@@ -151,6 +152,14 @@ WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bchump(?:s|ed)?(?:[- ]?blocks?)?\b(?= with| [A-Z\"]| the [A-Z])"), "blocks"),
     (re.compile(r"\b(?:goes|go|went|is|are|was|were|remains|stays) unblocked\b"), "is unblocked"),
     (re.compile(r"\b(lives|lived|live)$"), "survives"),
+    (re.compile(r"\b(?:elects|chooses|decides|opts|declines) not to (block|attack)\b"), r"doesn't \1"),
+    (re.compile(r"\bis done(?: for (?:the|this|her|his|their) turn)?$"), "is done"),
+    (re.compile(r"^([A-Z][\w'’\-]*),? (?:responds|in response)(?: with| by)?[:,]?\s+(?=[a-z])"), r"\1 "),
+    (re.compile(r"^(?:[Oo]nto|[Oo]n to|[Mm]oving on to|[Oo]n into|[Tt]o) (?=combat|the |[a-z]+ (?:step|phase))"),
+     "Go to "),
+    (re.compile(r"\b(?:connects?|connected|gets? in|got in|goes? through|went through) for (?=\d)"), "deals "),
+    (re.compile(r"\b(for|adds|paying) ((?:[0-9]|[WUBRGC]){1,8})(?![\w{}/])"), lambda m: m[0] if not re.search(
+        "[WUBRGC]", m[2]) else f"{m[1]} " + "".join("{" + x + "}" for x in re.findall(r"[0-9]+|[WUBRGC]", m[2]))),
     (re.compile(r"^(?:[Nn]ow|[Ss]till|[Dd]own to|[Uu]p to) (?=\d+ (?:cards? )?in (?:her |his |their )?hand$)"), ""),
     (re.compile(r"^(\d+|one|two|three|four|five|six|seven|eight|nine|ten) in (her |his |their )?hand$"),
      r"\1 cards in \2hand"),
