@@ -70,7 +70,7 @@ NEGATION = re.compile(r"(?<![\w'’])(?:doesn't|does not|don't|do not|didn't|did
                       r"cannot|couldn't|won't|without|neither|nor|none|nobody|nor)(?![\w'’])", re.I)
 BELIEF = re.compile(r"(?<![\w'’])(?:thought|thinks|think|believed|believes|assumed|assumes|forgot|forgets|wanted|"
                     r"wants|hoping|hopes|hoped|would|could|should|if|whether|planning|plans|expects|"
-                    r"expected|considers|considered|keeps|kept|holds back|held back|already|since|still|"
+                    r"expected|considers|considered|keeps|kept|holds back|held back|already|since|"
                     r"because|so that)(?![\w'’])", re.I)
 
 
