@@ -10,6 +10,8 @@ error with its "did you mean".
 It runs only on lines the grammar rejected, so the common path pays nothing for it. Each rule below is a clause of
 English: a subject, a verb, its objects; a line is read whole, or split at ', ', ' and ', ': ' or ';' into clauses
 read one by one (a clause without a subject takes the one before it: "Alice draws a card and loses 1 life").
+A line still unread goes through the normalisation stages (stages.py), then clause by clause (clauses.py), where a
+clause that narrates no event is a remark, shown in a note, and one that narrates an event keeps the line an error.
 """
 
 from __future__ import annotations
