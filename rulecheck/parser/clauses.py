@@ -214,7 +214,7 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     if not text or text.startswith("("):
         return None
     step = _step(r, text, step_of)
-    said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text)
+    said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text) or cast_with(r, text)
     if said is None:
         said = r.line(text)
     if said is None and r.budget > 0:
@@ -269,6 +269,23 @@ def tapped_state(r: _Reader, text: str) -> list[str] | None:
     if m is None or not things or any(x not in r.ctx.controllers for x in things):
         return None
     return [f"{x} is {'untapped' if m['un'] else 'tapped'}" for x in things]
+
+
+_BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
+_CAST_WITH = re.compile(r"(?P<head>(?P<p>[A-Z][\w'’\-]*) casts [A-Z\"][^,;:()]*?),? (?:using|with|off|off of|by tapping"
+                        r"|tapping|paying with|from) (?P<lands>[A-Z\"][^;:()]*?)")
+
+
+def cast_with(r: _Reader, text: str) -> list[str] | None:
+    """'Alice casts Goblin Piker using Mountain and Forest' ('with', 'off', 'by tapping'): each land, a basic land
+    of hers whose name says its mana, tapped for that mana, then the spell. None for any other land (what mana?)."""
+    m = _CAST_WITH.fullmatch(text)
+    lands = r.names(m["lands"]) if m is not None else None
+    if m is None or not lands or m["p"] not in r.ctx.players \
+            or any(x not in _BASIC or r.ctx.controllers.get(x) != m["p"] for x in lands):
+        return None
+    cast = r.line(m["head"])
+    return None if cast is None else [*(f"{m['p']} taps {x} for {_BASIC[x]}" for x in lands), *cast]
 
 
 def _after(r: _Reader, said: Sequence[str], state: _State) -> None:

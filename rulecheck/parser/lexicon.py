@@ -136,6 +136,8 @@ STEP_WORDS: dict[str, str] = {
 }
 
 
+_NM = r"(?:the )?[A-Z\"][\w'’\-\"]*(?: (?:of |the )?[A-Z\"][\w'’\-\"]*)*"   # a name as written
+
 # judges' abbreviations and synonyms, written in the language's words (each certain: the same event)
 WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"(?<![\w/])w/\s*"), "with "),
@@ -162,6 +164,11 @@ WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"^(\d+) (?:combat )?damage to ([A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*)*) from (?:the )?([A-Z][^,;:()]*)$"),
      r"\3 deals \1 damage to \2"),
     (re.compile(r"\b(draws|drew)(?: a card)? for (?:the |her |his |their )?turn\b"), "draws a card"),
+    (re.compile(r"\s+[&+]\s+"), " and "),
+    (re.compile(r"^([A-Z][\w'’\-]*) (?:declares|declared|assigns|puts|put|sends|sent) (" + _NM + r") (?:as (?:a |the "
+                r"|her |his )?blocker (?:for|on)|in front of|to block) (" + _NM + r")$"), r"\1 blocks \3 with \2"),
+    (re.compile(r"^([A-Z][\w'’\-]*) blocks:? (" + _NM + r") (?:on|onto|in front of) (" + _NM + r")$"),
+     r"\1 blocks \3 with \2"),
     (re.compile(r"\bis done(?: for (?:the|this|her|his|their) turn)?$"), "is done"),
     (re.compile(r"^([A-Z][\w'’\-]*),? (?:responds|in response)(?: with| by)?[:,]?\s+(?=[a-z])"), r"\1 "),
     (re.compile(r"^(?:[Oo]nto|[Oo]n to|[Mm]oving on to|[Oo]n into|[Tt]o) (?=combat|the |[a-z]+ (?:step|phase))"),
