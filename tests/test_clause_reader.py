@@ -164,3 +164,47 @@ def test_a_life_total_in_a_judges_words_that_is_wrong_is_asserted_not_dropped() 
 def test_a_line_the_reader_reads_whole_gets_no_remark() -> None:
     text = MAIN + "Alice plays Forest.\n"
     assert [f[2] for f in _found(text)] == ["read-as"]
+
+
+PLACES = {
+    "main": MAIN,
+    "attack": COMBAT,
+    "block": COMBAT + "Alice attacks Bob with Grizzly Bears\ndeclare blockers step\n",
+    "damage": COMBAT + "Alice attacks Bob with Grizzly Bears\ndeclare blockers step\nBob declares no blockers\n"
+                       "combat damage step\n",
+}
+
+
+@pytest.mark.parametrize(("where", "line", "canonical"), [
+    ("main", "Alice casts Goblin Piker using Mountain and Forest.",
+     "Alice taps Mountain for {R}; Alice taps Forest for {G}; Alice casts Goblin Piker"),
+    ("main", "Alice taps Mountain and Forest for 1R and casts Goblin Piker, which resolves.",
+     "Alice taps Mountain and Forest for {1}{R}; Alice casts Goblin Piker; Goblin Piker resolves"),
+    ("main", "Bob responds: taps Mountain for R and casts Shock on the Bears.",
+     "Bob taps Mountain for {R}; Bob casts Shock targeting Grizzly Bears"),
+    ("main", "Alice is done for the turn.", "cleanup step"),
+    ("main", "Onto combat.", "combat phase"),
+    ("main", "Alice draws for turn.", "Alice draws a card"),
+    ("attack", "Alice: attack with Bears.", "Alice attacks Bob with Grizzly Bears"),
+    ("attack", "Alice still attacks with the Bears.", "Alice attacks Bob with Grizzly Bears"),
+    ("block", "Bob elects not to block.", "Bob declares no blockers"),
+    ("block", "Bob declares Hill Giant as a blocker for the Bears.", "Bob blocks Grizzly Bears with Hill Giant"),
+    ("block", "Bob blocks: Hill Giant on Grizzly Bears.", "Bob blocks Grizzly Bears with Hill Giant"),
+    ("damage", "Bears connect for 2, Bob at 18.", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
+    ("damage", "2 damage to Bob from the Bears (18 left).", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
+    ("damage", "Bears: 2 to Bob. Bob now 18.", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
+])
+def test_a_judges_line_is_read_with_the_lexicon(where: str, line: str, canonical: str) -> None:
+    text = PLACES[where] + line + "\n"
+    assert (_last(text), 1, "read-as", "note", f"read as: {canonical}") in _found(text)
+
+
+@pytest.mark.parametrize(("where", "line"), [
+    ("attack", "Alice sends the Bears in."),        # a verb the lexicon doesn't know: maybe an attack
+    ("main", "Alice passes; Bob passes. Moving on."),   # a capitalised word alone is not known to be a remark
+    ("main", "Alice casts Goblin Piker using Hill Giant and Forest."),   # Hill Giant makes no mana of its name
+])
+def test_refused_a_judges_line_the_lexicon_cant_read_for_sure(where: str, line: str) -> None:
+    text = PLACES[where] + line + "\n"
+    found = [(f[0], f[2]) for f in _found(text)]
+    assert (_last(text), "syntax") in found and (_last(text), "read-as") not in found
