@@ -185,6 +185,7 @@ PLACES = {
     ("main", "Alice is done for the turn.", "cleanup step"),
     ("main", "Onto combat.", "combat phase"),
     ("main", "Alice draws for turn.", "Alice draws a card"),
+    ("main", "Alice moves to combat; Bob passes.", "Bob passes; combat phase"),   # the pass that ended main
     ("attack", "Alice: attack with Bears.", "Alice attacks Bob with Grizzly Bears"),
     ("attack", "Alice still attacks with the Bears.", "Alice attacks Bob with Grizzly Bears"),
     ("block", "Bob elects not to block.", "Bob declares no blockers"),

@@ -357,6 +357,19 @@ def _is_heading(r: _Reader, written: str, step_of: Callable[[str], str | None]) 
     return said is not None and len(said) == 1 and _STEP.fullmatch(said[0]) is not None
 
 
+_MOVES = re.compile(r"\b(?:moves|goes|proceeds|moving|going)(?: on)? (?:in)?to\b")
+_STEP_OR_PHASE = re.compile(r"[a-z ]+ (?:step|phase)")
+
+
+def passes_before_move(out: list[str], code: str, explicit: bool) -> list[str]:
+    """'Alice moves to combat; Bob passes' (implicit priority): the passes written after the move are the ones that
+    ended the step she left, so they come before the heading of the step she moves to."""
+    if explicit or len(out) < 2 or not _STEP_OR_PHASE.fullmatch(out[0]) or not _MOVES.search(code) \
+            or not all(re.fullmatch(r"\S+ passes|all players pass", x) for x in out[1:]):
+        return out
+    return [*out[1:], out[0]]
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
