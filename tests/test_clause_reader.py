@@ -185,6 +185,11 @@ PLACES = {
     ("main", "Alice is done for the turn.", "cleanup step"),
     ("main", "Onto combat.", "combat phase"),
     ("main", "Alice draws for turn.", "Alice draws a card"),
+    ("main", "Alice taps Forest for G and Mountain for R, casting Goblin Piker.",
+     "Alice taps Forest for {G}; Alice taps Mountain for {R}; Alice casts Goblin Piker"),
+    ("main", "Alice casts Goblin Piker (paid with Mountain and Forest).",
+     "Alice taps Mountain for {R}; Alice taps Forest for {G}; Alice casts Goblin Piker"),
+    ("main", "Alice Shocks the Bears.", "Alice casts Shock targeting Grizzly Bears"),   # a spell's name as its verb
     ("main", "Alice moves to combat; Bob passes.", "Bob passes; combat phase"),   # the pass that ended main
     ("attack", "Alice: attack with Bears.", "Alice attacks Bob with Grizzly Bears"),
     ("attack", "Alice still attacks with the Bears.", "Alice attacks Bob with Grizzly Bears"),
@@ -204,6 +209,7 @@ def test_a_judges_line_is_read_with_the_lexicon(where: str, line: str, canonical
     ("attack", "Alice sends the Bears in."),        # a verb the lexicon doesn't know: maybe an attack
     ("main", "Alice passes; Bob passes. Moving on."),   # a capitalised word alone is not known to be a remark
     ("main", "Alice casts Goblin Piker using Hill Giant and Forest."),   # Hill Giant makes no mana of its name
+    ("main", "Alice Hill Giants the Bears."),        # a permanent's name is not a spell cast
 ])
 def test_refused_a_judges_line_the_lexicon_cant_read_for_sure(where: str, line: str) -> None:
     text = PLACES[where] + line + "\n"

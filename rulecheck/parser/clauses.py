@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .lexicon import BELIEF, EVENT, STRUCTURE, SUPPOSED, in_language_words, misspelt_verb, narrates
+from .lexicon import BELIEF, EVENT, INFLECTED, STRUCTURE, SUPPOSED, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
 from .stages import read_remark, referent, staged
 
@@ -188,9 +188,13 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
         return f"{state.it} {clause[m.end():]}"   # '..., which resolves': the spell just cast
     if (m := _IT.match(clause)) is not None and state.it is not None:
         return f"{state.it} {clause[m.end():]}"
-    if (m := _THE_OBJECT.match(clause)) is not None and state.it is not None \
-            and state.it.endswith(" ability") == ("spell" not in m[0].lower()):
-        return f"{state.it} {clause[m.end():]}"   # 'Ability resolves' after the activation
+    if (m := _THE_OBJECT.match(clause)) is not None:
+        spell = "spell" in m[0].lower()
+        it = state.it if state.it is not None and state.it.endswith(" ability") != spell else None
+        alone = r.ctx.stack if spell else tuple(f"{a} ability" for a in r.ctx.abilities)
+        it = it or (alone[0] if state.it is None and len(set(alone)) == 1 else None)
+        if it is not None:   # 'Ability resolves' after the activation; 'the spell' alone on the stack
+            return f"{it} {clause[m.end():]}"
     first = clause.split(" ", 1)[0]
     if first in _AUXILIARIES and state.subject is not None:
         return f"{state.subject} {clause}"   # "doesn't attack", 'has no creatures'
@@ -201,8 +205,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     if first[:1].islower() and EVENT.fullmatch(first):
         if re.fullmatch(r"(?:resolves|resolved|is countered|was countered)\b.*", clause) and state.it is not None:
             return f"{state.it} {clause}"
-        if state.subject is not None:
-            return f"{state.subject} {clause}"
+        if state.subject is not None:   # 'casting Goblin Piker': the verb in the present, after the player
+            return f"{state.subject} {INFLECTED.get(first, first)}{clause[len(first):]}"
     return clause
 
 
@@ -214,7 +218,8 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     if not text or text.startswith("("):
         return None
     step = _step(r, text, step_of)
-    said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text) or cast_with(r, text)
+    said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text) or cast_with(r, text) \
+        or named_cast(r, text)
     if said is None:
         said = r.line(text)
     if said is None and r.budget > 0:
@@ -272,8 +277,8 @@ def tapped_state(r: _Reader, text: str) -> list[str] | None:
 
 
 _BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
-_CAST_WITH = re.compile(r"(?P<head>(?P<p>[A-Z][\w'’\-]*) casts [A-Z\"][^,;:()]*?),? (?:using|with|off|off of|by tapping"
-                        r"|tapping|paying with|from) (?P<lands>[A-Z\"][^;:()]*?)")
+_CAST_WITH = re.compile(r"(?P<head>(?P<p>[A-Z][\w'’\-]*) casts [A-Z\"][^,;:()]*?),? \(?(?:using|with|off|off of"
+                        r"|by tapping|tapping|paying with|paid with|paid for with|from) (?P<lands>[A-Z\"][^;:()]*?)\)?")
 
 
 def cast_with(r: _Reader, text: str) -> list[str] | None:
@@ -286,6 +291,22 @@ def cast_with(r: _Reader, text: str) -> list[str] | None:
         return None
     cast = r.line(m["head"])
     return None if cast is None else [*(f"{m['p']} taps {x} for {_BASIC[x]}" for x in lands), *cast]
+
+
+_NAMED_CAST = re.compile(r"(?P<p>[A-Z][\w'’\-]*) (?P<spell>[A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*?)"
+                         r"(?:s|es|ed|d) (?P<target>(?:the |her |his |their |[A-Z][\w'’\-]*['’]s )?[A-Z\"][^,;:()]*)")
+
+
+def named_cast(r: _Reader, text: str) -> list[str] | None:
+    """'Bob Shocks the Bears', 'Alice Giant Growths her Bears': a spell's name as the verb is that spell cast
+    targeting what follows, when the name is a card the game knows that is not a permanent on the battlefield."""
+    m = _NAMED_CAST.fullmatch(text)
+    if m is None or m["p"] not in r.ctx.players:
+        return None
+    spell = r.name(m["spell"])
+    if spell is None or spell in r.ctx.controllers or spell in r.ctx.players:
+        return None
+    return r.line(f"{m['p']} casts {spell} targeting {m['target']}")
 
 
 def _after(r: _Reader, said: Sequence[str], state: _State) -> None:

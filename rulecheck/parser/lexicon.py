@@ -62,6 +62,8 @@ VERBS: dict[str, tuple[str, ...]] = {
     "chooses": ("choose", "chooses", "chose", "chosen", "choosing"),
 }
 
+# a form of a verb in the present, third person ('casting' -> 'casts'): the forms that are the verb's own
+INFLECTED = {f: verb for verb, forms in VERBS.items() for f in forms if " " not in f and f[:3] == verb[:3]}
 _FORMS = sorted({f for forms in VERBS.values() for f in forms}, key=len, reverse=True)
 EVENT = re.compile(r"(?<![\w'’\-])(?:" + "|".join(re.escape(f) for f in _FORMS) + r")(?![\w'’\-])", re.I)
 
