@@ -391,6 +391,12 @@ def passes_before_move(out: list[str], code: str, explicit: bool) -> list[str]:
     return [*out[1:], out[0]]
 
 
+def _remark_with_next(r: _Reader, text: str, pieces: list[Span], i: int, known: Callable[[str], bool]) -> bool:
+    """'Bob keeps Spider and Elemental back': a remark cut at 'and' whose pieces are not remarks alone (a name left
+    without its verb) but are one together."""
+    return i + 1 < len(pieces) and is_remark(text[pieces[i][0]:pieces[i + 1][1]].strip("() "), known)
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
@@ -439,10 +445,14 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
             a, b = pieces[i]
             if got is None and text[a] == "(":
                 got = _aside(r, text, (a, b), state)
-            if got is None:   # the longest run of clauses from this one that is a remark, if any
-                k = next((k for k in range(len(pieces), i, -1)
-                          if is_remark(text[a:pieces[k - 1][1]].strip("() "), known)), None)
-                if k is None:
+            if got is None:   # a remark, with the clauses after it that don't read on their own and keep it one
+                if not is_remark(text[a:b].strip("() "), known) and not _remark_with_next(r, text, pieces, i, known):
+                    return None
+                k = i + 1
+                while k < len(pieces) and is_remark(text[a:pieces[k][1]].strip("() "), known) \
+                        and _read(r, text[pieces[k][0]:pieces[k][1]], state, step_of) is None:
+                    k += 1
+                if not is_remark(text[a:pieces[k - 1][1]].strip("() "), known):
                     return None
                 b = pieces[k - 1][1]
                 remarks.append(Remark(a, b, text[a:b]))
