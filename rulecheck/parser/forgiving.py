@@ -487,7 +487,7 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
         out = staged(_Reader(ctx, parses), code, _step_of)
     if out is None and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
         reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py)
-        reader.budget = 400
+        reader.budget = 250
         found = by_clauses(reader, code, _step_of)
         if found is not None:
             out, remarks = found
