@@ -58,6 +58,7 @@ class Remark:
 
 
 Span = tuple[int, int]
+_BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
 MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a judge's line has far fewer)
 
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])[ ]*\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
@@ -276,7 +277,6 @@ def tapped_state(r: _Reader, text: str) -> list[str] | None:
     return [f"{x} is {'untapped' if m['un'] else 'tapped'}" for x in things]
 
 
-_BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
 _CAST_WITH = re.compile(r"(?P<head>(?P<p>[A-Z][\w'’\-]*) casts [A-Z\"][^,;:()]*?),? \(?(?:using|with|off|off of"
                         r"|by tapping|tapping|paying with|paid with|paid for with|from) (?P<lands>[A-Z\"][^;:()]*?)\)?")
 
@@ -395,6 +395,21 @@ def _remark_with_next(r: _Reader, text: str, pieces: list[Span], i: int, known: 
     """'Bob keeps Spider and Elemental back': a remark cut at 'and' whose pieces are not remarks alone (a name left
     without its verb) but are one together."""
     return i + 1 < len(pieces) and is_remark(text[pieces[i][0]:pieces[i + 1][1]].strip("() "), known)
+
+
+def basic_mana(out: list[str]) -> list[str]:
+    """'Alice taps Forest and Mountain, casts Goblin Piker': basic lands a player taps with no mana said, before she
+    casts a spell on the same line, are tapped for the mana their names say (the only mana they make)."""
+    result = list(out)
+    for i, statement in enumerate(out):
+        m = re.fullmatch(r"(\S+) taps (.+)", statement)
+        casts = rf"{re.escape(m[1])} casts .+" if m is not None else ""
+        if m is None or " for " in m[2] or not any(re.fullmatch(casts, s) for s in out[i + 1:]):
+            continue
+        lands = re.split(r",\s*(?:and\s+)?|\s+and\s+", m[2])
+        if all(x in _BASIC for x in lands):
+            result[result.index(statement)] = "; ".join(f"{m[1]} taps {x} for {_BASIC[x]}" for x in lands)
+    return [x for s in result for x in s.split("; ")]
 
 
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:

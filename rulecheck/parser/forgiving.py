@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..nodes.shortnames import short_form_of
-from .clauses import Remark, by_clauses, passes_before_move
+from .clauses import Remark, basic_mana, by_clauses, passes_before_move
 from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
@@ -494,6 +494,6 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
     if out is None:
         return None
     out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
-    out = passes_before_move(out, code, ctx.explicit)
+    out = basic_mana(passes_before_move(out, code, ctx.explicit))
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return (canonical, remarks) if canonical.strip() != code.strip() else None
