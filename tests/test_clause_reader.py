@@ -190,6 +190,8 @@ PLACES = {
     ("main", "Alice casts Goblin Piker (paid with Mountain and Forest).",
      "Alice taps Mountain for {R}; Alice taps Forest for {G}; Alice casts Goblin Piker"),
     ("main", "Alice Shocks the Bears.", "Alice casts Shock targeting Grizzly Bears"),   # a spell's name as its verb
+    ("main", "Alice taps Mountain & Forest, casts Goblin Piker.",
+     "Alice taps Mountain for {R}; Alice taps Forest for {G}; Alice casts Goblin Piker"),   # basic lands' mana
     ("main", "Alice moves to combat; Bob passes.", "Bob passes; combat phase"),   # the pass that ended main
     ("attack", "Alice: attack with Bears.", "Alice attacks Bob with Grizzly Bears"),
     ("attack", "Alice still attacks with the Bears.", "Alice attacks Bob with Grizzly Bears"),
@@ -215,3 +217,13 @@ def test_refused_a_judges_line_the_lexicon_cant_read_for_sure(where: str, line: 
     text = PLACES[where] + line + "\n"
     found = [(f[0], f[2]) for f in _found(text)]
     assert (_last(text), "syntax") in found and (_last(text), "read-as") not in found
+
+
+def test_lands_tapped_before_a_cast_make_mana_only_when_their_names_say_which() -> None:
+    from rulecheck.parser.clauses import basic_mana
+    assert basic_mana(["Alice taps Mountain, Forest", "Alice casts Goblin Piker"]) == [
+        "Alice taps Mountain for {R}", "Alice taps Forest for {G}", "Alice casts Goblin Piker"]
+    assert basic_mana(["Alice taps Mountain, Llanowar Elves", "Alice casts Goblin Piker"]) == [
+        "Alice taps Mountain, Llanowar Elves", "Alice casts Goblin Piker"]   # the Elves: what mana?
+    assert basic_mana(["Alice taps Mountain", "Bob casts Shock"]) == ["Alice taps Mountain", "Bob casts Shock"]
+    assert basic_mana(["Alice taps Mountain"]) == ["Alice taps Mountain"]   # no cast after it: not for mana
