@@ -160,6 +160,8 @@ _FUNCTION_WORDS = frozenset({"and", "the", "with", "both", "all", "for", "from",
 
 _THE_OBJECT = re.compile(r"(?:[Tt]he |[Ii]ts )?(?:[Aa]bility|[Tt]rigger|[Tt]riggered ability|[Aa]ctivated ability"
                          r"|[Ss]pell)\s+(?=[a-z])")
+_OBJECT_VERBS = frozenset({"dies", "resolves", "deals", "triggers", "counters", "destroys", "exiles", "fights",
+                           "transforms", "regenerates", "removes"})   # never a player's verb alone
 _AUXILIARIES = frozenset({"doesn't", "does", "did", "didn't", "has", "had", "is", "was", "keeps", "can't", "cannot",
                           "won't", "now", "still", "also", "then", "again", "finally", "declines", "chooses"})
 _PRONOUN = re.compile(r"(?:[Hh]e|[Ss]he|[Tt]hey|[Hh]e or she)\s+(?=[a-z])")
@@ -206,8 +208,9 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     if first[:1].islower() and EVENT.fullmatch(first):
         if re.fullmatch(r"(?:resolves|resolved|is countered|was countered)\b.*", clause) and state.it is not None:
             return f"{state.it} {clause}"
-        if state.subject is not None:   # 'casting Goblin Piker': the verb in the present, after the player
-            return f"{state.subject} {INFLECTED.get(first, first)}{clause[len(first):]}"
+        verb = INFLECTED.get(first, first)
+        if state.subject is not None and verb not in _OBJECT_VERBS:   # 'casting Goblin Piker': after the player
+            return f"{state.subject} {verb}{clause[len(first):]}"
     return clause
 
 
