@@ -117,7 +117,9 @@ def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> 
     if not [w for w in re.findall(r"(?<![\w'’])[a-z][a-z'’]{2,}", clause) if w not in _FUNCTION_WORDS]:
         return False   # names alone ('Runeclaw Bear'): a piece of a list the line couldn't read, not a remark
     numbers = _CHARACTERISTIC.sub("", clause)   # a power or toughness said again; any other number is a fact
-    return not re.search(r"\d", numbers) or bool(SUPPOSED.search(clause))
+    return not re.search(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                         r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\b", numbers, re.I) \
+        or bool(SUPPOSED.search(clause))
 
 
 # verbs that say how things are, not that something happened; adverbs between a subject and its verb
@@ -466,6 +468,8 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
             if got is None:   # a remark, with the clauses after it that don't read on their own and keep it one
                 if not is_remark(text[a:b].strip("() "), known) and not _remark_with_next(r, text, pieces, i, known):
                     return None
+                if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
+                    state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it
                 k = i + 1
                 while k < len(pieces) and is_remark(text[a:pieces[k][1]].strip("() "), known) \
                         and _read(r, text[pieces[k][0]:pieces[k][1]], state, step_of) is None:
@@ -474,8 +478,6 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
                     return None
                 b = pieces[k - 1][1]
                 remarks.append(Remark(a, b, text[a:b]))
-                if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
-                    state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it
                 i = k
                 continue
             out += got

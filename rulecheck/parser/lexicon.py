@@ -106,7 +106,7 @@ def narrates(clause: str) -> bool:
         return True
     for m in EVENT.finditer(clause):
         before = clause[:m.start()]
-        near = " ".join(before.split()[-3:])
+        near = " ".join(re.split(r"[,;:(]", before)[-1].split()[-3:])   # in the same clause only
         if NEGATION.search(near) or BELIEF.search(near) or _NOTHING_AFTER.match(clause, m.end()):
             continue
         if m[0].lower() in _STATE_WORDS and (_STATE.search(before) or not before.strip()
@@ -181,6 +181,8 @@ WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\b(for|adds|paying) ((?:[0-9]|[WUBRGC]){1,8})(?![\w{}/])"), lambda m: m[0] if not re.search(
         "[WUBRGC]", m[2]) else f"{m[1]} " + "".join("{" + x + "}" for x in re.findall(r"[0-9]+|[WUBRGC]", m[2]))),
     (re.compile(r"^(?:[Nn]ow|[Ss]till|[Dd]own to|[Uu]p to) (?=\d+ (?:cards? )?in (?:her |his |their )?hand$)"), ""),
+    (re.compile(r"^(?:[Dd]own|[Uu]p|[Bb]ack) to (\d+|one|two|three|four|five|six|seven|eight|nine|ten)$"),
+     r"\1 cards in hand"),
     (re.compile(r"^(\d+|one|two|three|four|five|six|seven|eight|nine|ten) in (her |his |their )?hand$"),
      r"\1 cards in \2hand"),
     (re.compile(r"^([A-Z][\w'’\-]*) [-–—] (?=\d+ life$)"), r"\1: "),
