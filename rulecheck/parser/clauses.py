@@ -10,13 +10,17 @@ that a list of names or a clause that needs the one before it ('..., which dies'
 The remark policy: a clause that still can't be read is
 
 - a **remark** (a note, `not read: a remark — ...`, at its columns) when it narrates no event: no verb of the
-  lexicon (lexicon.py: the language's verbs in every tense, and the judges' words for them), or only a negated
-  one ('Nothing cast', 'deals nothing'), a belief or a restatement ('thought he was at 8', 'Knight already dealt
-  its damage', 'Bob keeps mana up'), or a state ('is still blocked'). A number in it is a remark only when it is a
-  hand's count or under a belief: a life total or damage that can't be read is a fact the line asserts;
-- an **error** when it narrates an event (the whole line stays a syntax error): an event is never dropped, since
-  dropping it would hide a fault, or make a false alarm later.
+  lexicon (lexicon.py: the language's verbs in every tense, and the judges' words for them) except a negated one
+  ('Nothing cast', 'deals nothing'), one under a belief or a restatement ('thought he was at 8', 'Knight already
+  dealt its damage') or a state ('is still blocked'); after a player, a pronoun or a name the game knows, only a
+  verb that says how things are ('Bob keeps mana up', 'Goblin has haste');
+- an **error** otherwise (the whole line stays a syntax error): a clause that narrates an event, or has a verb the
+  lexicon doesn't know after a known subject ('Alice sends the Bears in'), a misspelt verb ('atacks'), a word of
+  the language's structure (a step, a turn, life, priority, a zone), a number that is not under a belief (a life
+  total, damage or a hand's count it asserts; a power said again may be a remark), or only names (a piece of a list).
+  An event is never dropped: that would hide a fault, or make a false alarm later.
 
+A remark runs on over the clauses after it that don't read on their own ('Bob keeps Spider and Elemental back').
 Every remark is shown: nothing the judge wrote is dropped silently."""
 
 from __future__ import annotations
