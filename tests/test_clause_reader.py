@@ -193,6 +193,11 @@ PLACES = {
     ("main", "Alice taps Mountain & Forest, casts Goblin Piker.",
      "Alice taps Mountain for {R}; Alice taps Forest for {G}; Alice casts Goblin Piker"),   # basic lands' mana
     ("main", "Alice moves to combat; Bob passes.", "Bob passes; combat phase"),   # the pass that ended main
+    ("attack", "Bob taps the Pyromancer to ping the Bears.",
+     "Bob taps Prodigal Pyromancer; Bob activates Prodigal Pyromancer targeting Grizzly Bears"),
+    ("attack", "Bob pings Alice with the Pyromancer.", "Bob activates Prodigal Pyromancer targeting Alice"),
+    ("attack", "Bob uses Prodigal Pyromancer on the Bears.",
+     "Bob activates Prodigal Pyromancer targeting Grizzly Bears"),
     ("attack", "Alice: attack with Bears.", "Alice attacks Bob with Grizzly Bears"),
     ("attack", "Alice still attacks with the Bears.", "Alice attacks Bob with Grizzly Bears"),
     ("block", "Bob elects not to block.", "Bob declares no blockers"),
@@ -212,6 +217,7 @@ def test_a_judges_line_is_read_with_the_lexicon(where: str, line: str, canonical
     ("main", "Alice passes; Bob passes. Moving on."),   # a capitalised word alone is not known to be a remark
     ("main", "Alice casts Goblin Piker using Hill Giant and Forest."),   # Hill Giant makes no mana of its name
     ("main", "Alice Hill Giants the Bears."),        # a permanent's name is not a spell cast
+    ("main", "Bob taps Mountain to cast Shock."),    # a land tapped 'to' do something: for what mana?
 ])
 def test_refused_a_judges_line_the_lexicon_cant_read_for_sure(where: str, line: str) -> None:
     text = PLACES[where] + line + "\n"
@@ -220,10 +226,18 @@ def test_refused_a_judges_line_the_lexicon_cant_read_for_sure(where: str, line: 
 
 
 def test_lands_tapped_before_a_cast_make_mana_only_when_their_names_say_which() -> None:
-    from rulecheck.parser.clauses import basic_mana
+    from rulecheck.parser.clauseforms import basic_mana
     assert basic_mana(["Alice taps Mountain, Forest", "Alice casts Goblin Piker"]) == [
         "Alice taps Mountain for {R}", "Alice taps Forest for {G}", "Alice casts Goblin Piker"]
     assert basic_mana(["Alice taps Mountain, Llanowar Elves", "Alice casts Goblin Piker"]) == [
         "Alice taps Mountain, Llanowar Elves", "Alice casts Goblin Piker"]   # the Elves: what mana?
     assert basic_mana(["Alice taps Mountain", "Bob casts Shock"]) == ["Alice taps Mountain", "Bob casts Shock"]
     assert basic_mana(["Alice taps Mountain"]) == ["Alice taps Mountain"]   # no cast after it: not for mana
+
+
+def test_a_name_with_the_words_of_a_sentence_in_it_is_not_a_reading() -> None:
+    from rulecheck.parser.clauseforms import odd_names
+    known = {"Alice", "Bob", "Prodigal Pyromancer", "Pyromancer", "Mountain", "Shock", "Wind Drake"}.__contains__
+    assert odd_names(["Bob taps Pyromancer to ping the Bears"], known)
+    assert not odd_names(["Bob taps Mountain for {R}", "Bob casts Shock targeting Wind Drake"], known)
+    assert not odd_names(["Alice controls Jace, the Mind Sculptor"], known)   # words of a name: 'the'

@@ -30,6 +30,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .clauseforms import (
+    activation,
+    cast_with,
+    damage_series,
+    named_cast,
+    odd_names,
+    tapped_state,
+)
 from .lexicon import BELIEF, EVENT, INFLECTED, STRUCTURE, SUPPOSED, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
 from .stages import read_remark, referent, staged
@@ -62,7 +70,6 @@ class Remark:
 
 
 Span = tuple[int, int]
-_BASIC = {"Plains": "{W}", "Island": "{U}", "Swamp": "{B}", "Mountain": "{R}", "Forest": "{G}", "Wastes": "{C}"}
 MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a judge's line has far fewer)
 
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])[ ]*\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
@@ -235,7 +242,9 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     if said is None and r.budget > 0:
         said = staged(r, text, step_of)
     said = None if said is None else [x for s in said for x in s.split("; ")]
-    return said if said is not None and all(r.parses(s) for s in said) else None
+    if said is None or not all(r.parses(s) for s in said):
+        return None
+    return None if odd_names(said, lambda w: w in r.ctx.players or r.name(w) is not None) else said
 
 
 def _step(r: _Reader, text: str, step_of: Callable[[str], str | None]) -> str | None:
@@ -246,76 +255,6 @@ def _step(r: _Reader, text: str, step_of: Callable[[str], str | None]) -> str | 
         if candidate is not None and r.parses(candidate):
             return candidate
     return None
-
-
-_AMOUNT = re.compile(r"(?:[Tt]he )?(?P<x>[A-Z\"][^,;:()]*?) (?P<n>\d+)")
-
-
-def damage_series(r: _Reader, text: str) -> list[str] | None:
-    """'Warrior 2, Bears 2, Elves 1 to the Baloth' in a combat damage step: a series of names and amounts, with
-    the one target written last; each creature deals its amount to it. None when a name is not a creature on the
-    battlefield, or outside combat damage."""
-    if "combat damage" not in f"{r.heading or ''} {r.ctx.step or ''}":
-        return None
-    m = re.fullmatch(r"(?P<series>.+?) to (?P<y>(?:the )?[A-Z\"][^,;:()]*)", text)
-    if m is None:
-        return None
-    items = re.split(r",\s*(?:and\s+)?|\s+and\s+", m["series"])
-    target = r.name(m["y"])
-    out: list[str] = []
-    for item in items:
-        one = _AMOUNT.fullmatch(item.strip())
-        x = r.name(one["x"]) if one is not None else None
-        if one is None or x is None or x not in r.ctx.powers or target is None:
-            return None
-        out.append(f"{x} deals {one['n']} damage to {target}")
-    return out if len(out) > 1 else None
-
-
-_TAP_STATE = re.compile(r"(?P<list>[A-Z\"].*?)(?: both| all)? (?:(?P<un>untap|untaps|stays? untapped|remains? untapped"
-                        r"|(?:is|are|gets?|becomes?) untapped)|tap|taps|(?:is|are|gets?|becomes?) tapped)")
-
-
-def tapped_state(r: _Reader, text: str) -> list[str] | None:
-    """'Wind Drake and Grizzly Bears tap', 'Serra Angel stays untapped': permanents named with 'tap' and no object
-    (no player tapping them) are said to be tapped (or untapped): each an assertion the replay checks."""
-    m = _TAP_STATE.fullmatch(text)
-    things = r.names(m["list"]) if m is not None else None
-    if m is None or not things or any(x not in r.ctx.controllers for x in things):
-        return None
-    return [f"{x} is {'untapped' if m['un'] else 'tapped'}" for x in things]
-
-
-_CAST_WITH = re.compile(r"(?P<head>(?P<p>[A-Z][\w'’\-]*) casts [A-Z\"][^,;:()]*?),? \(?(?:using|with|off|off of"
-                        r"|by tapping|tapping|paying with|paid with|paid for with|from) (?P<lands>[A-Z\"][^;:()]*?)\)?")
-
-
-def cast_with(r: _Reader, text: str) -> list[str] | None:
-    """'Alice casts Goblin Piker using Mountain and Forest' ('with', 'off', 'by tapping'): each land, a basic land
-    of hers whose name says its mana, tapped for that mana, then the spell. None for any other land (what mana?)."""
-    m = _CAST_WITH.fullmatch(text)
-    lands = r.names(m["lands"]) if m is not None else None
-    if m is None or not lands or m["p"] not in r.ctx.players \
-            or any(x not in _BASIC or r.ctx.controllers.get(x) != m["p"] for x in lands):
-        return None
-    cast = r.line(m["head"])
-    return None if cast is None else [*(f"{m['p']} taps {x} for {_BASIC[x]}" for x in lands), *cast]
-
-
-_NAMED_CAST = re.compile(r"(?P<p>[A-Z][\w'’\-]*) (?P<spell>[A-Z][\w'’\-]*(?: (?:of |the )?[A-Z][\w'’\-]*)*?)"
-                         r"(?:s|es|ed|d) (?P<target>(?:the |her |his |their |[A-Z][\w'’\-]*['’]s )?[A-Z\"][^,;:()]*)")
-
-
-def named_cast(r: _Reader, text: str) -> list[str] | None:
-    """'Bob Shocks the Bears', 'Alice Giant Growths her Bears': a spell's name as the verb is that spell cast
-    targeting what follows, when the name is a card the game knows that is not a permanent on the battlefield."""
-    m = _NAMED_CAST.fullmatch(text)
-    if m is None or m["p"] not in r.ctx.players:
-        return None
-    spell = r.name(m["spell"])
-    if spell is None or spell in r.ctx.controllers or spell in r.ctx.players:
-        return None
-    return r.line(f"{m['p']} casts {spell} targeting {m['target']}")
 
 
 def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
@@ -343,30 +282,6 @@ def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None
     return None if facts is None else [*facts[0], *facts[1]]   # ([], []): commentary, checked (stages.py)
 
 
-_TAP_ABILITY = re.compile(r"(?P<p>[A-Z][\w'’\-]*) (?:taps|tapped) (?P<x>[A-Z\"][^:;,.()]*?): (?P<effect>[^.;()]+)")
-
-
-def activation(r: _Reader, text: str) -> str | None:
-    """'Bob taps Prodigal Pyromancer: 1 dmg to Alice' (the card's own notation for a {T} ability): Bob taps it and
-    activates its ability, targeting the one player or permanent the effect names (the effect itself is the
-    ability's, done when it resolves). None when the words are not that: a land ('taps Forest: G' is mana), a
-    permanent Bob doesn't control, or an effect that names more than one thing."""
-    m = _TAP_ABILITY.fullmatch(text.strip().rstrip("."))
-    if m is None or m["p"] not in r.ctx.players:
-        return None
-    x = r.name(m["x"])
-    if x is None or r.ctx.controllers.get(x) != m["p"] or any(x == name for _, name in r.ctx.untapped_lands):
-        return None
-    named = {p for p in r.ctx.players if re.search(rf"\b{re.escape(p)}\b", m["effect"])}
-    for written in re.findall(r"[A-Z\"][\w'’\-]*(?: [A-Z][\w'’\-]*)*", m["effect"]):
-        if written not in r.ctx.players and (full := r.name(written)) is not None:
-            named.add(full)
-    if len(named) > 1:
-        return None
-    target = f" targeting {named.pop()}" if named else ""
-    return f"{m['p']} taps {x}; {m['p']} activates {x}{target}"
-
-
 def _headings_only(r: _Reader, text: str, spans: list[Span], step_of: Callable[[str], str | None]) -> list[Span]:
     """The units cut at ':' or ' - ' only after a step heading ('Upkeep - nothing', "Bob's draw: he draws");
     otherwise the two sides are one unit ('Alice - 15 life')."""
@@ -387,38 +302,10 @@ def _is_heading(r: _Reader, written: str, step_of: Callable[[str], str | None]) 
     return said is not None and len(said) == 1 and _STEP.fullmatch(said[0]) is not None
 
 
-_MOVES = re.compile(r"\b(?:moves|goes|proceeds|moving|going)(?: on)? (?:in)?to\b")
-_STEP_OR_PHASE = re.compile(r"[a-z ]+ (?:step|phase)")
-
-
-def passes_before_move(out: list[str], code: str, explicit: bool) -> list[str]:
-    """'Alice moves to combat; Bob passes' (implicit priority): the passes written after the move are the ones that
-    ended the step she left, so they come before the heading of the step she moves to."""
-    if explicit or len(out) < 2 or not _STEP_OR_PHASE.fullmatch(out[0]) or not _MOVES.search(code) \
-            or not all(re.fullmatch(r"\S+ passes|all players pass", x) for x in out[1:]):
-        return out
-    return [*out[1:], out[0]]
-
-
 def _remark_with_next(r: _Reader, text: str, pieces: list[Span], i: int, known: Callable[[str], bool]) -> bool:
     """'Bob keeps Spider and Elemental back': a remark cut at 'and' whose pieces are not remarks alone (a name left
     without its verb) but are one together."""
     return i + 1 < len(pieces) and is_remark(text[pieces[i][0]:pieces[i + 1][1]].strip("() "), known)
-
-
-def basic_mana(out: list[str]) -> list[str]:
-    """'Alice taps Forest and Mountain, casts Goblin Piker': basic lands a player taps with no mana said, before she
-    casts a spell on the same line, are tapped for the mana their names say (the only mana they make)."""
-    result = list(out)
-    for i, statement in enumerate(out):
-        m = re.fullmatch(r"(\S+) taps (.+)", statement)
-        casts = rf"{re.escape(m[1])} casts .+" if m is not None else ""
-        if m is None or " for " in m[2] or not any(re.fullmatch(casts, s) for s in out[i + 1:]):
-            continue
-        lands = re.split(r",\s*(?:and\s+)?|\s+and\s+", m[2])
-        if all(x in _BASIC for x in lands):
-            result[result.index(statement)] = "; ".join(f"{m[1]} taps {x} for {_BASIC[x]}" for x in lands)
-    return [x for s in result for x in s.split("; ")]
 
 
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:

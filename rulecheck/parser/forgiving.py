@@ -20,7 +20,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..nodes.shortnames import short_form_of
-from .clauses import Remark, basic_mana, by_clauses, passes_before_move
+from .clauseforms import basic_mana, odd_names, passes_before_move
+from .clauses import Remark, by_clauses
 from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
@@ -482,12 +483,12 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
         header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
         return (header, []) if header is not None else None
     remarks: list[Remark] = []
-    out = _Reader(ctx, parses).line(code)
-    if out is None:   # the line through the normalisation stages (stages.py), then the same clauses
-        out = staged(_Reader(ctx, parses), code, _step_of)
-    if out is None and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
-        reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py)
-        reader.budget = 250
+    out = _Reader(ctx, parses).line(code)   # as written, then through the normalisation stages (stages.py)
+    out = staged(_Reader(ctx, parses), code, _step_of) if out is None else out
+    reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py), when that reads nothing
+    if (out is None or odd_names(out, lambda w: w in ctx.players or reader.name(w) is not None)) \
+            and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
+        out, reader.budget = None, 250   # (or names with the words of a sentence in them)
         found = by_clauses(reader, code, _step_of)
         if found is not None:
             out, remarks = found
