@@ -204,6 +204,11 @@ PLACES = {
     ("block", "Bob declares Hill Giant as a blocker for the Bears.", "Bob blocks Grizzly Bears with Hill Giant"),
     ("block", "Bob blocks: Hill Giant on Grizzly Bears.", "Bob blocks Grizzly Bears with Hill Giant"),
     ("damage", "Bears connect for 2, Bob at 18.", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
+    ("damage", "Bears hit for 2.", "Grizzly Bears deals 2 damage to Bob"),   # an unblocked attacker: its player
+    ("damage", "Bob takes 2 from the unblocked Bears.", "Grizzly Bears deals 2 damage to Bob"),
+    ("damage", "Bears deal 2 to Bob's face.", "Grizzly Bears deals 2 damage to Bob"),
+    ("damage", "Bob life 18.", "Bob has 18 life"),
+    ("block", "Bob blocks Grizzly Bears using Hill Giant.", "Bob blocks Grizzly Bears with Hill Giant"),
     ("damage", "2 damage to Bob from the Bears (18 left).", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
     ("damage", "Bears: 2 to Bob. Bob now 18.", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
 ])

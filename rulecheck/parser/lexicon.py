@@ -177,7 +177,12 @@ WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"^([A-Z][\w'’\-]*),? (?:responds|in response)(?: with| by)?[:,]?\s+(?=[a-z]|[A-Z][a-z]+s )"), r"\1 "),
     (re.compile(r"^(?:[Oo]nto|[Oo]n to|[Mm]oving on to|[Oo]n into|[Tt]o) (?=combat|the |[a-z]+ (?:step|phase))"),
      "Go to "),
-    (re.compile(r"\b(?:connects?|connected|gets? in|got in|goes? through|went through) for (?=\d)"), "deals "),
+    (re.compile(r"\b(?:connects?|connected|gets? in|got in|goes? through|went through|hits?) for (?=\d)"), "deals "),
+    (re.compile(r"\b([A-Z][\w\-]*)['’]s (?:face|head|life total)\b"), r"\1"),
+    (re.compile(r"\b(the|her|his|their) (?:unblocked|blocked|attacking|blocking|tapped|untapped|lone|only) (?=[A-Z])"),
+     r"\1 "),
+    (re.compile(r"^([A-Z][\w'’\-]*) life:? (?=\d+$)"), r"\1: "),
+    (re.compile(r"\b(blocks [A-Z\"][^,;:]*?) (?:using|by means of|by)\b"), r"\1 with"),
     (re.compile(r"\b(for|adds|paying) ((?:[0-9]|[WUBRGC]){1,8})(?![\w{}/])"), lambda m: m[0] if not re.search(
         "[WUBRGC]", m[2]) else f"{m[1]} " + "".join("{" + x + "}" for x in re.findall(r"[0-9]+|[WUBRGC]", m[2]))),
     (re.compile(r"^(?:[Nn]ow|[Ss]till|[Dd]own to|[Uu]p to) (?=\d+ (?:cards? )?in (?:her |his |their )?hand$)"), ""),
