@@ -246,3 +246,18 @@ def test_a_name_with_the_words_of_a_sentence_in_it_is_not_a_reading() -> None:
     assert odd_names(["Bob taps Pyromancer to ping the Bears"], known)
     assert not odd_names(["Bob taps Mountain for {R}", "Bob casts Shock targeting Wind Drake"], known)
     assert not odd_names(["Alice controls Jace, the Mind Sculptor"], known)   # words of a name: 'the'
+
+
+ARENA = CARDS.replace("card Forest", "card Phyrexian Arena: enchantment, mana cost {1}{B}{B}, \"At the beginning "
+                      "of your upkeep, you draw a card and you lose 1 life.\"\ncard Forest") \
+    + "Alice controls Phyrexian Arena\nAlice: life 10\nBob: life 20\nturn 5: Alice, in upkeep step\n"
+
+
+@pytest.mark.parametrize("line", [
+    "Arena's ability triggers and resolves, Alice draws a card and loses 1 life.",
+    "Arena trigger goes on the stack and resolves. Alice draws a card and loses 1.",
+])
+def test_a_trigger_said_with_a_short_name_and_a_possessive(line: str) -> None:
+    text = ARENA + line + "\n"
+    assert (_last(text), 1, "read-as", "note", "read as: Phyrexian Arena ability triggers; Phyrexian Arena ability "
+            "resolves; Alice draws a card; Alice loses 1 life") in _found(text)

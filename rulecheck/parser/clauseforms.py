@@ -151,18 +151,24 @@ _OBJECTS = re.compile(r"\b(?:taps|untaps|casts|plays|activates|sacrifices|discar
                       r"blocks|holds|controls)\s+([A-Z\"][^;:]*)")
 
 
+_SUBJECT = re.compile(r"([A-Z\"][^;:]*?)(?: ability)? (?:resolves|triggers|dies|deals|assigns|is|has|becomes|gets)\b")
+
+
 def odd_names(out: Sequence[str], known: Callable[[str], bool]) -> bool:
     """Statements with a name the game doesn't know that has words of a sentence in it ('Bob taps Pyromancer to
-    ping the Bears' read by the grammar as tapping 'Pyromancer to ping the Bears'): not a reading."""
+    ping the Bears' read by the grammar as tapping 'Pyromancer to ping the Bears') or is a possessive ("Arena's
+    resolves"): not a reading."""
     for statement in out:
-        for m in _OBJECTS.finditer(statement):
+        written = [m[1] for m in _OBJECTS.finditer(statement)]
+        written += [m[1]] if (m := _SUBJECT.match(statement)) is not None else []
+        for names in written:
             words = re.sub(r"\s+(?:targeting|paying|for|with|from|sacrificing|onto|into|as|blocking|attacking|"
-                           r"discarding|exiling|without)\b.*$", "", m[1])
+                           r"discarding|exiling|without)\b.*$", "", names)
             for item in re.split(r",\s*", words):
                 item = item.strip()
                 if known(item) or item.startswith('"'):
                     continue
-                if any(w[:1].islower() and w not in _CONNECTORS for w in item.split()):
+                if item.endswith(("'s", "’s")) or any(w[:1].islower() and w not in _CONNECTORS for w in item.split()):
                     return True
     return False
 

@@ -119,8 +119,8 @@ class _Reader:
         subject = _subject_of(statement)
         if subject is None or subject in self.ctx.players or subject in self.ctx.names:
             return statement
-        full = self.name(subject)
-        return full + statement[len(subject):] if full else statement
+        full = self.name(subject.removesuffix(" ability"))   # 'Arena ability resolves': Phyrexian Arena's
+        return full + statement[len(subject.removesuffix(" ability")):] if full else statement
 
     # ------------------------------------------------------------------ lines
     def line(self, text: str, subject: str | None = None) -> list[str] | None:
@@ -209,8 +209,8 @@ def _kept(m: re.Match[str]) -> str:
 
 
 def _subject_of(statement: str) -> str | None:
-    m = re.match(r"(\"[^\"]+\"|[A-Z][\w'’\-]*(?: (?:of|the|de|from)?\s?[A-Z][\w'’\-]*)*)", statement)
-    return m.group(1) if m else None
+    m = re.match(r"(\"[^\"]+\"|[A-Z][\w'’\-]*(?: (?:of|the|de|from)?\s?[A-Z][\w'’\-]*)*(?: ability(?= ))?)", statement)
+    return m.group(1) if m else None   # 'X ability triggers and resolves': the ability resolves
 
 
 # ---------------------------------------------------------------------- the phrasings, one function each

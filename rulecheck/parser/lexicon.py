@@ -211,7 +211,8 @@ WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\buntaps (?:everything|all)$"), "untaps"),
     (re.compile(r"\bpasses priority (?:over )?(?:to|back to) [A-Z][\w'’\-]*"), "passes"),
     (re.compile(r"\bpasses priority\b"), "passes"),
-    (re.compile(r"(?<=[A-Za-z])(?:['’]s?)? (?:trigger|triggered ability)\b(?!s)"), " ability"),
+    (re.compile(r"(?<=[A-Za-z])(?:['’]s?)? (?:trigger|triggered ability|activated ability|ability)\b(?!s)"),
+     " ability"),
     (re.compile(r"\bability (?:goes|is put|went|was put) on(?:to)? the stack\b"), "ability triggers"),
     (re.compile(r"^(.+?\bability) (triggers|is activated) and (?:it )?resolves$"), r"\1 \2; \1 resolves"),
 )
