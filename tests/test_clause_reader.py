@@ -209,6 +209,13 @@ PLACES = {
     ("damage", "Bears deal 2 to Bob's face.", "Grizzly Bears deals 2 damage to Bob"),
     ("damage", "Bob life 18.", "Bob has 18 life"),
     ("block", "Bob blocks Grizzly Bears using Hill Giant.", "Bob blocks Grizzly Bears with Hill Giant"),
+    ("block", "No blocks from Bob.", "Bob declares no blockers"),
+    ("damage", "Unblocked, the Bears deal 2 to Bob.", "Grizzly Bears deals 2 damage to Bob"),
+    ("main", "Hill Giant was tapped by Bob.", "Bob taps Hill Giant"),   # the passive
+    ("main", "Alice taps Forest and Mountain, casts Goblin Piker (resolves).",
+     "Alice taps Forest for {G}; Alice taps Mountain for {R}; Alice casts Goblin Piker; Goblin Piker resolves"),
+    ("main", "Alice taps Mountain -> casts Shock on the Bears -> it resolves.",
+     "Alice taps Mountain for {R}; Alice casts Shock targeting Grizzly Bears; Shock resolves"),
     ("damage", "2 damage to Bob from the Bears (18 left).", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
     ("damage", "Bears: 2 to Bob. Bob now 18.", "Grizzly Bears deals 2 damage to Bob; Bob has 18 life"),
 ])

@@ -72,7 +72,9 @@ class Remark:
 Span = tuple[int, int]
 MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a judge's line has far fewer)
 
-_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])[ ]*\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+")
+_SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])[ ]*\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+"
+                           r"|(?<=[A-Za-z.])\s+(?:->|→|=>)\s+(?=[A-Za-z])")   # 'plays Mountain -> taps it'
+
 _ASIDE = re.compile(r"\([^()]*\)")
 _JOIN = re.compile(r",\s*(?:and\s+|but\s+|so\s+|then\s+)?|:\s+|\s+[-–—]\s+|\s+(?:and then|and|but|so|then)\s+")
 
@@ -115,7 +117,7 @@ def parts(text: str, span: Span) -> list[Span]:
     return out
 
 
-_CHARACTERISTIC = re.compile(r"\b\d+ (?:power|toughness)\b|\b\d+/\d+\b")
+_CHARACTERISTIC = re.compile(r"\b\d+ (?:power|toughness)\b|\b\d+/\d+\b|\b\d+(?:st|nd|rd|th)\b")   # or an ordinal
 
 
 def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> bool:
@@ -276,6 +278,8 @@ def _aside(r: _Reader, text: str, span: Span, state: _State) -> list[str] | None
     """An aside read as a fact about the clauses before it (stages.read_remark: a life total, a hand count, damage
     marked), or None."""
     inner = text[span[0] + 1:span[1] - 1]
+    if re.fullmatch(r"\s*(?:and |it |which )?(?:resolves|resolved)\s*", inner) and state.it is not None:
+        return [f"{state.it} resolves"]   # 'casts Grizzly Bears (resolves)'
     subject = state.subject
     hand = state.named   # a hand's count: of the one player the line names
     facts = read_remark(r, inner, text[:span[0]], state.read[state.unit:], subject, hand)

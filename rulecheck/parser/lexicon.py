@@ -169,6 +169,14 @@ WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
      r"\3 deals \1 damage to \2"),
     (re.compile(r"\b(draws|drew)(?: a card)? for (?:the |her |his |their )?turn\b"), "draws a card"),
     (re.compile(r"\s+[&+]\s+"), " and "),
+    (re.compile(r"^(" + _NM + r") (?:is|was|gets|got) (cast|played|tapped|untapped|sacrificed|discarded|activated|"
+                r"declared as an attacker) by ([A-Z][\w'’\-]*)$"),
+     lambda m: f"{m[3]} " + {"cast": "casts", "declared as an attacker": "attacks with"}.get(
+         m[2], m[2].removesuffix("ed").removesuffix("d") + "s").replace("tapps", "taps").replace("untapps", "untaps")
+     + f" {m[1]}"),
+    (re.compile(r"\s+(?:without|with no) (?:a |any )?(?:response|responses)\b"), ""),
+    (re.compile(r"^[Nn]o (?:blocks?|blockers) (?:from|by) ([A-Z][\w'’\-]*)$"), r"\1 declares no blockers"),
+    (re.compile(r"^(?:Unblocked|Still unblocked|Blocked|Untapped|Tapped|Meanwhile|Afterwards|Later|Now),\s+"), ""),
     (re.compile(r"^([A-Z][\w'’\-]*) (?:declares|declared|assigns|puts|put|sends|sent) (" + _NM + r") (?:as (?:a |the "
                 r"|her |his )?blocker (?:for|on)|in front of|to block) (" + _NM + r")$"), r"\1 blocks \3 with \2"),
     (re.compile(r"^([A-Z][\w'’\-]*) blocks:? (" + _NM + r") (?:on|onto|in front of) (" + _NM + r")$"),
