@@ -71,6 +71,8 @@ class Remark:
 
 Span = tuple[int, int]
 MAX_CLAUSES = 16   # a line with more clauses is not read clause by clause (a judge's line has far fewer)
+MAX_RUN = 6        # clauses read together at most
+MAX_CLAUSE = 200   # characters: a longer clause is not read again (the reader read the line whole before)
 
 _SENTENCE_END = re.compile(r"(?<=[A-Za-z0-9)\]])[ ]*\.(?:\s+|$)|;\s*|\s+[-–—]\s+|:\s+|!\s+|\?\s+"
                            r"|(?<=[A-Za-z.])\s+(?:->|→|=>)\s+(?=[A-Za-z])")   # 'plays Mountain -> taps it'
@@ -234,7 +236,7 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
     if r.budget <= 0 or not clause.strip(" .!?,;:"):
         return None
     text = _prepared(r, clause, state)
-    if not text or text.startswith("("):
+    if not text or text.startswith("(") or len(text) > MAX_CLAUSE:
         return None
     step = _step(r, text, step_of)
     said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text) or cast_with(r, text) \
@@ -350,8 +352,8 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
         i = 0
         while i < len(pieces):
             got: list[str] | None = None
-            j = len(pieces)
-            while j > i:   # the longest run of clauses from this one that reads
+            j = min(len(pieces), i + MAX_RUN)
+            while j > i:   # the longest run of clauses from this one that reads (of at most MAX_RUN)
                 got = _read(r, text[pieces[i][0]:pieces[j - 1][1]], state, step_of)
                 if got is not None:
                     break
