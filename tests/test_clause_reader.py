@@ -268,3 +268,17 @@ def test_a_trigger_said_with_a_short_name_and_a_possessive(line: str) -> None:
     text = ARENA + line + "\n"
     assert (_last(text), 1, "read-as", "note", "read as: Phyrexian Arena ability triggers; Phyrexian Arena ability "
             "resolves; Alice draws a card; Alice loses 1 life") in _found(text)
+
+
+@pytest.mark.parametrize(("line", "found"), [
+    ("turn 3: Alice. Nothing else happens.",
+     [("read-as", "read as: turn 3: Alice"), ("remark", "not read: a remark — Nothing else happens")]),
+    ("T3 - Alice (as expected)",
+     [("read-as", "read as: turn 3: Alice"), ("remark", "not read: a remark — as expected")]),
+    ("turn 3: Alice. Alice attacks with Bears.", None),   # an event after a header: not a remark
+    ("Turn 3: Alice (extra turn)", None),                 # the header's own words
+])
+def test_a_turn_header_with_a_remark_after_it(line: str, found: list[tuple[str, str]] | None) -> None:
+    text = GAME + line + "\n"
+    said = [(f[2], f[4]) for f in _found(text) if f[0] == _last(text)]
+    assert said == found if found is not None else [f[0] for f in said] == ["syntax"]

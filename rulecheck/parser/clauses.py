@@ -314,6 +314,18 @@ def _remark_with_next(r: _Reader, text: str, pieces: list[Span], i: int, known: 
     return i + 1 < len(pieces) and is_remark(text[pieces[i][0]:pieces[i + 1][1]].strip("() "), known)
 
 
+def header_with_remark(text: str, header: Callable[[str], str | None]) -> tuple[str, list[Remark]] | None:
+    """'T7 - Bob (as expected)', 'turn 11: Bob. Nothing else happens.': a turn header with a remark after it (an
+    aside, or sentences with no event), the header read and the rest a remark; None otherwise."""
+    m = re.fullmatch(r"(?P<head>.+?)(?:\s*(?P<aside>\([^()]*\))|\.\s+(?P<rest>[^()]+?))\.?\s*", text)
+    if m is None or (said := header(m["head"].strip())) is None:
+        return None
+    rest = m["aside"] or m["rest"]
+    if not all(is_remark(part.strip(" .()")) or not part.strip(" .()") for part in re.split(r"\.\s+|;\s*", rest)):
+        return None
+    return said, [Remark(m.start("aside") if m["aside"] else m.start("rest"), len(text), rest)]
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from ..nodes.shortnames import short_form_of
 from .clauseforms import basic_mana, odd_names, passes_before_move
-from .clauses import Remark, by_clauses
+from .clauses import Remark, by_clauses, header_with_remark
 from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
@@ -480,8 +480,8 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
     h = undecorated(code.strip())
     if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
         # a turn header: only a number, a player and a first step are read; its other words mean something
-        header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
-        return (header, []) if header is not None else None
+        header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)   # (a remark after it: clauses.py)
+        return (header, []) if header else header_with_remark(h, lambda t: turn_header(t, ctx.players, _step_of))
     remarks: list[Remark] = []
     out = _Reader(ctx, parses).line(code)   # as written, then through the normalisation stages (stages.py)
     out = staged(_Reader(ctx, parses), code, _step_of) if out is None else out
