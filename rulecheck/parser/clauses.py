@@ -321,6 +321,8 @@ def header_with_remark(text: str, header: Callable[[str], str | None]) -> tuple[
     if m is None or (said := header(m["head"].strip())) is None:
         return None
     rest = m["aside"] or m["rest"]
+    if re.search(r"(?i:control)|\b(?:by|for|of|to|from) [A-Z]", rest):
+        return None   # who controls the turn, whose it is: the header's own words (the grammar's)
     if not all(is_remark(part.strip(" .()")) or not part.strip(" .()") for part in re.split(r"\.\s+|;\s*", rest)):
         return None
     return said, [Remark(m.start("aside") if m["aside"] else m.start("rest"), len(text), rest)]
