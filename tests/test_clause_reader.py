@@ -277,6 +277,7 @@ def test_a_trigger_said_with_a_short_name_and_a_possessive(line: str) -> None:
      [("read-as", "read as: turn 3: Alice"), ("remark", "not read: a remark — as expected")]),
     ("turn 3: Alice. Alice attacks with Bears.", None),   # an event after a header: not a remark
     ("Turn 3: Alice (extra turn)", None),                 # the header's own words
+    ("Turn 3: Alice (controlled by Bob)", None),
 ])
 def test_a_turn_header_with_a_remark_after_it(line: str, found: list[tuple[str, str]] | None) -> None:
     text = GAME + line + "\n"
