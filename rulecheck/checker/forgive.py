@@ -13,12 +13,15 @@ from ..diagnostics import NOTE, WARNING, Violation
 from ..game.combat import assigns_this_step, strikes_first
 from ..game.game import Game, strip_copy
 from ..parser import SyntaxProblem, parse_line
-from ..parser.forgiving import ReadingContext, read
+from ..parser.forgiving import ReadingContext, read_with_remarks
 from ..parser.nearest import nearest_form
 from ..replay.context import Replay
 
 READ_AS = "read-as"
 SHORT_NAME = "short-name"
+REMARK = "remark"
+REMARK_HINT = ("a clause that narrates no event is a remark, left out of the replay; write it as a comment ('# ...') "
+               "to say so (docs/transcript-language.md, 'Remarks')")
 READ_AS_HINT = "the transcript language writes this line as shown (docs/transcript-language.md, 'Natural phrasings')"
 
 
@@ -84,11 +87,12 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     if len(code.strip()) > READ_LIMIT:
         return None
     try:
-        canonical = read(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
+        found = read_with_remarks(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
-    if canonical is None:
+    if found is None:
         return None
+    canonical, remarks = found
     last = canonical.split("; ")[-1].split(" ")[0]
     if last in r.game.players:
         _SUBJECTS[r] = (line_no, last)
@@ -101,7 +105,22 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     statements = [type(st)(span, *(_relocate(getattr(st, f), code, start, end) for f in n.fields_of(st)
                                     if f != "span")) for st in parsed]
     note = Violation(path, line_no, start, line_no, end, READ_AS, f"read as: {canonical}", NOTE, hint=READ_AS_HINT)
+    if remarks:
+        _REMARKS[r.game] = (line_no, [_remark_note(code, rm.text, line_no, path) for rm in remarks])
     return statements, note
+
+
+# the remarks of the line the reader read last (clauses.py), said after its read-as note
+_REMARKS: WeakKeyDictionary[Game, tuple[int, list[Violation]]] = WeakKeyDictionary()
+
+
+def _remark_note(code: str, text: str, line_no: int, path: str) -> Violation:
+    at = code.find(text)
+    start, end = (at + 1, at + 1 + len(text)) if at >= 0 else (len(code) - len(code.lstrip()) + 1,
+                                                                len(code.rstrip()) + 1)
+    words = text.strip().strip("()").strip()
+    return Violation(path, line_no, start, line_no, end, REMARK, f"not read: a remark — {words}", NOTE,
+                     hint=REMARK_HINT)
 
 
 def _relocate(value: Any, code: str, start: int, end: int) -> Any:
@@ -150,6 +169,9 @@ def notes_of_reading(code: str, line_no: int, path: str, g: Game, read_as: Viola
     if read_as is not None or base != code.strip():
         out.insert(0, Violation(path, line_no, start, line_no, end, READ_AS, f"read as: {base}", NOTE,
                                 hint=READ_AS_HINT))
+    said = _REMARKS.pop(g, None)
+    if said is not None and said[0] == line_no and read_as is not None:
+        out[1:1] = said[1]
     return out
 
 

@@ -284,6 +284,7 @@ TOOL_RULES: dict[str, str] = {
     "exam-setup": "An exam's setup breaks a rule before any answer is given",
     "exam-format": "The exam file is not valid YAML or not in the exam format",
     "read-as": "A note: a natural phrasing the grammar doesn't take, read as the canonical line shown",
+    "remark": "A note: a clause of a line that narrates no event, left out of the replay as a remark",
     "short-name": "A short form of a name that could mean more than one card; the one on the battlefield is read",
     "unreadable": "Most lines of the transcript could not be read: see the transcript language",
 }

@@ -10,29 +10,25 @@ error with its "did you mean".
 It runs only on lines the grammar rejected, so the common path pays nothing for it. Each rule below is a clause of
 English: a subject, a verb, its objects; a line is read whole, or split at ', ', ' and ', ': ' or ';' into clauses
 read one by one (a clause without a subject takes the one before it: "Alice draws a card and loses 1 life").
+A line still unread goes through the normalisation stages (stages.py), then clause by clause (clauses.py), where a
+clause that narrates no event is a remark, shown in a note, and one that narrates an event keeps the line an error.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from .. import nodes as n
 from ..nodes.shortnames import short_form_of
+from .clauseforms import basic_mana, odd_names, passes_before_move
+from .clauses import Remark, by_clauses, header_with_remark
+from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
 from .phrasings import ReadingContext as ReadingContext  # the checker fills it (rulecheck/checker/forgive.py)
 from .sentences import FIRST_RULES, SENTENCE_RULES, common_noun, together, written_player
 from .stages import narrates_event, staged
 from .takes import unblocked_deal
-
-
-@dataclass(frozen=True)
-class Reading:
-    canonical: str
-    statements: list[n.Statement]
-
 
 Parse = Callable[[str], bool]
 
@@ -49,25 +45,6 @@ _ASIDE = re.compile(r"\s*\((?!\d+\)|[0-9WUBRGCX{}]+\)|extra|(?:by )?(?:tapping|p
                     r"[^()]*\)\s*$")
 _NOT_A_NAME = re.compile(r"(?:It|They|The [a-z][\w'’\-]*) ")   # a pronoun, or 'The ability': not a card's name
 _SEPARATORS = re.compile(r";\s*|\.\s+|:\s+|,\s*and\s+|,\s*|\s+and\s+|\s+then\s+")
-_STEP_WORDS: dict[str, str] = {
-    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
-    "main": "main phase",
-    "main 1": "precombat main phase", "main phase 1": "precombat main phase", "first main": "precombat main phase",
-    "precombat main": "precombat main phase", "main 2": "postcombat main phase",
-    "main phase 2": "postcombat main phase", "second main": "postcombat main phase",
-    "postcombat main": "postcombat main phase", "combat": "combat phase",
-    "beginning of combat": "beginning of combat step",
-    "declare attackers": "declare attackers step", "declare blockers": "declare blockers step",
-    "combat damage": "combat damage step",
-    "first strike damage": "first combat damage step", "first strike combat damage": "first combat damage step",
-    "first-strike damage": "first combat damage step", "first-strike combat damage": "first combat damage step",
-    "regular combat damage": "second combat damage step", "regular damage": "second combat damage step",
-    "normal combat damage": "second combat damage step", "second combat damage": "second combat damage step",
-    "end of combat": "end of combat step", "end": "end step", "end of turn": "end step",
-    "eot": "end step", "cleanup": "cleanup step", "damage": "combat damage step", "beginning": "beginning phase",
-    "ending": "ending phase", "pre-combat main": "precombat main phase", "post-combat main": "postcombat main phase",
-    "m1": "precombat main phase", "m2": "postcombat main phase",
-}
 _STEP_RE = re.compile(r"(?:the\s+)?(?P<s>" + "|".join(sorted((re.escape(k) for k in _STEP_WORDS), key=len,
                                                                reverse=True))
                       + r")(?:\s+(?:step|phase))?(?:\s+(?P<edge>begins|starts|ends))?", re.I)
@@ -86,6 +63,7 @@ class _Reader:
         self.heading: str | None = None   # a step heading read earlier on the same line ('Damage: ...')
         self.resolved = ""   # what resolved earlier on the same line: the source of 'X takes 2 damage'
         self.last = ""       # the statement read just before on the same line: 'Runeclaw Bear deals 2' after it
+        self.spell = ""      # the spell cast last on the same line: what 'it resolves' is about
 
     # ------------------------------------------------------------------ names
     def name(self, written: str) -> str | None:
@@ -141,8 +119,8 @@ class _Reader:
         subject = _subject_of(statement)
         if subject is None or subject in self.ctx.players or subject in self.ctx.names:
             return statement
-        full = self.name(subject)
-        return full + statement[len(subject):] if full else statement
+        full = self.name(subject.removesuffix(" ability"))   # 'Arena ability resolves': Phyrexian Arena's
+        return full + statement[len(subject.removesuffix(" ability")):] if full else statement
 
     # ------------------------------------------------------------------ lines
     def line(self, text: str, subject: str | None = None) -> list[str] | None:
@@ -184,6 +162,10 @@ class _Reader:
                 right = f"{who} {right[pro.end():]}"   # 'She' after a clause about Alice: Alice
             saved, self.last = self.last, first[-1]
             right = "it" + right[2:] if re.match(r"It (?:resolves|is countered|dies)\b", right) else right
+            if (cast := re.fullmatch(r"\S+ casts (.+?)(?: targeting .*| paying .*)?", first[-1])) is not None:
+                self.spell = cast[1]
+            if self.spell and re.match(r"it (?:resolves|is countered)\b", right):
+                right = self.spell + right[2:]   # the spell cast last on the line: the top of the stack
             rest = self.line(right)
             if rest is None and right[:1].isupper() and self.name(right.split()[0]) is None:   # 'Down to 7 cards.'
                 rest = self.line(right[0].lower() + right[1:], _subject_of(undecorated(left)) or _subject_of(first[-1]))
@@ -200,6 +182,8 @@ class _Reader:
         self.budget -= 1   # rules that rewrite a clause and read it again stop here, whatever they do
         if self.budget < 0:
             return None
+        if (who := re.match(r"(\S+) (?:resolves|is countered|triggers|dies)\b", text)) and who[1] in self.ctx.players:
+            return None   # 'Resolves' given the subject before it: a player never resolves
         cast_on = _CAST_ON.fullmatch(text)   # the grammar would read 'Giant Growth on Grizzly Bears' as one name
         if cast_on is not None and self.name(cast_on["spell"]) \
                 and not self.name(f"{cast_on['spell']} {cast_on['on']} {cast_on['rest']}") \
@@ -225,8 +209,8 @@ def _kept(m: re.Match[str]) -> str:
 
 
 def _subject_of(statement: str) -> str | None:
-    m = re.match(r"(\"[^\"]+\"|[A-Z][\w'’\-]*(?: (?:of|the|de|from)?\s?[A-Z][\w'’\-]*)*)", statement)
-    return m.group(1) if m else None
+    m = re.match(r"(\"[^\"]+\"|[A-Z][\w'’\-]*(?: (?:of|the|de|from)?\s?[A-Z][\w'’\-]*)*(?: ability(?= ))?)", statement)
+    return m.group(1) if m else None   # 'X ability triggers and resolves': the ability resolves
 
 
 # ---------------------------------------------------------------------- the phrasings, one function each
@@ -484,17 +468,33 @@ def _step_of(written: str) -> str | None:
 
 def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     """The canonical line for a rejected line, or None when it can't be read without guessing."""
+    found = read_with_remarks(code, ctx, parses)
+    return found[0] if found is not None else None
+
+
+def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[str, list[Remark]] | None:
+    """The canonical line for a rejected line and the clauses of it read as remarks (clauses.py), or None when it
+    can't be read without guessing."""
     if code.lstrip().startswith("card ") and ":" not in code:
         return None
     h = undecorated(code.strip())
     if re.match(r"(?:[Tt]urn\b|T\d|[A-Z][\w'’\-]*(?:['’]s turn|, turn) \(?\s*(?:turn )?\d)", h):
         # a turn header: only a number, a player and a first step are read; its other words mean something
-        return turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)
-    out = _Reader(ctx, parses).line(code)
-    if out is None:   # the line through the normalisation stages (stages.py), then the same clauses
-        out = staged(_Reader(ctx, parses), code, _step_of)
+        header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)   # (a remark after it: clauses.py)
+        return (header, []) if header else header_with_remark(h, lambda t: turn_header(t, ctx.players, _step_of))
+    remarks: list[Remark] = []
+    out = _Reader(ctx, parses).line(code)   # as written, then through the normalisation stages (stages.py)
+    out = staged(_Reader(ctx, parses), code, _step_of) if out is None else out
+    reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py), when that reads nothing
+    if (out is None or odd_names(out, lambda w: w in ctx.players or reader.name(w) is not None)) \
+            and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
+        out, reader.budget = None, 250   # (or names with the words of a sentence in them)
+        found = by_clauses(reader, code, _step_of)
+        if found is not None:
+            out, remarks = found
     if out is None:
         return None
     out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
+    out = basic_mana(passes_before_move(out, code, ctx.explicit))
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
-    return canonical if canonical.strip() != code.strip() else None
+    return (canonical, remarks) if canonical.strip() != code.strip() else None

@@ -109,7 +109,8 @@ def referent(statement: str, players: Sequence[str]) -> str | None:
     return m[1]
 
 
-_GAPPED = re.compile(r"(?P<sv>(?P<p>[A-Z][\w'’\-]*) [a-z]+s) (?P<a>[^,;]+?) (?P<prep>with|targeting|to) (?P<b>[^,;]+?)"
+_GAPPED = re.compile(r"(?P<sv>(?P<p>[A-Z][\w'’\-]*) [a-z]+s) (?P<a>[^,;]+?) (?P<prep>with|targeting|to|for) "
+                     r"(?P<b>[^,;]+?)"
                      r"(?:,\s*and\s+|,\s*|\s+and\s+)(?P<c>[A-Z\"][^,;]*?) (?P=prep) (?P<d>[^,;]+)")
 
 
@@ -245,7 +246,7 @@ _BASE = {"deals": "deal", "dies": "die", "attacks": "attack", "blocks": "block",
          "has": "have", "gets": "get", "becomes": "become", "resolves": "resolve", "assigns": "assign",
          "triggers": "trigger"}
 _NOT_AFTER = {"is", "are", "was", "were", "be", "been", "being", "becomes", "become", "stays", "remains", "has",
-              "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to"}
+              "have", "had", "get", "gets", "by", "it's", "the", "a", "an", "not", "to", "battlefield"}
 
 
 def _present(text: str) -> str:
@@ -301,9 +302,9 @@ _BOTH = re.compile(r"(?P<head>(?P<subj>(?:the )?" + _NAME + r" and (?:the )?" + 
 
 
 _ARTICLE = re.compile(r"(?:(?<=^)|(?<= ))(?:[Tt]he|an?|her|his|their) (?=[A-Z\"])")
-_BEFORE_ARTICLE = {"", "to", "on", "at", "with", "from", "targeting", "blocks", "attacks", "casts", "plays", "taps",
-                   "untaps", "by", "and", "deals", "assigns", "sacrifices", "discards", "destroys", "exiles", "kills",
-                   "hits", "blocking", "attacking"}
+_BEFORE_ARTICLE = {"", "to", "on", "at", "with", "from", "for", "targeting", "blocks", "attacks", "casts", "plays",
+                   "taps", "untaps", "by", "and", "deals", "assigns", "sacrifices", "discards", "destroys", "exiles",
+                   "kills", "hits", "blocking", "attacking"}
 
 
 def _without_articles(text: str) -> str:
@@ -357,6 +358,11 @@ def all_of(r: _Reader, sentence: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------------------------- all together
+def it_cast(statements: Sequence[str]) -> list[str]:
+    """The spells cast in `statements` (what 'it resolves' may be about)."""
+    return [m[1] for s in statements if (m := re.fullmatch(r"\S+ casts (.+?)(?: targeting .*| paying .*)?", s))]
+
+
 def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[str] | None:
     """The canonical statements of a line read through the stages, or None when a stage or a clause refuses. A
     card definition or a header line is not normalised (its words are the card's or the game's own)."""
@@ -381,6 +387,9 @@ def staged(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> list[
             if it is None:
                 return None
             bare = it + bare[2:]
+        if it is not None and it.endswith((" ability", *r.ctx.stack, *it_cast(out))):   # 'Bob passes, it resolves'
+            bare = re.sub(r"(?<=, )it (?=resolves|resolved|is countered|was countered)"
+                          r"|(?<= and )it (?=resolves|resolved)", it + " ", bare)
         if (ability := re.match(r"[Tt]he (?:triggered |activated )?ability (?=[a-z])", bare)) is not None:
             if len(set(r.ctx.abilities)) != 1:
                 return None   # 'the ability' names one only when one is on the stack
