@@ -396,7 +396,7 @@ def undo_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> 
     """Take back damage just dealt (the transcript says it was dealt otherwise): a player's life and lifelink's
     gain, or the damage marked on a permanent still on the battlefield."""
     if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
-        g.pstate[src.controller].life -= amount
+        g.pstate[src.controller].lifelink(g.step_serial, -amount)
     if recipient in g.pstate:
         g.pstate[recipient].life += amount
         return
@@ -425,7 +425,7 @@ def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) ->
     if q is not None and src is not None and protection_against(g, q, src) is not None:
         return   # damage from a source the recipient has protection from is prevented
     if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
-        g.pstate[src.controller].life += amount
+        g.pstate[src.controller].lifelink(g.step_serial, amount)
     infect = src is not None and g.has_ability(src, "infect")
     if recipient in g.pstate:
         if not infect:

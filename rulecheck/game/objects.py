@@ -172,6 +172,22 @@ class PlayerState:
         if value <= 0 and self.watch is not None:
             self.watch.risk(self.name)
     left_line: int = 0
+    # life lifelink gained in a step not yet narrated: (the step's serial, amount); 'Alice gains 2 life' after the
+    # damage says that gain happened, it is not another one (510.2, 702.15b)
+    lifelink_gain: tuple[int, int] = (-1, 0)
+
+    def lifelink(self, serial: int, amount: int) -> None:
+        """Gain life from damage a source with lifelink dealt in the step with this serial (or take it back)."""
+        self.life += amount
+        step, owed = self.lifelink_gain
+        self.lifelink_gain = (serial, max((owed if step == serial else 0) + amount, 0))
+
+    def claim_lifelink(self, serial: int, amount: int) -> int:
+        """How much of a narrated life gain of `amount` is lifelink's gain in this step, already counted."""
+        step, owed = self.lifelink_gain
+        claimed = min(owed, amount) if step == serial else 0
+        self.lifelink_gain = (step, owed - claimed)
+        return claimed
 
 
 @record(eq=False, slots=True)

@@ -278,7 +278,10 @@ def lose_life(r: Replay, stmt: n.LoseLife) -> None:
 
 @handles(n.GainLife)
 def gain_life(r: Replay, stmt: n.GainLife) -> None:
-    r.game.pstate[r.game.player(stmt.player)].life += stmt.amount
+    """A life gain; after damage from a source with lifelink in this step, the gain lifelink already made, as
+    far as it goes, narrated (not another gain)."""
+    ps = r.game.pstate[r.game.player(stmt.player)]
+    ps.life += stmt.amount - ps.claim_lifelink(r.game.step_serial, stmt.amount)
 
 
 @handles(n.SetScheme, checks=("703.4d", "505.3"))
