@@ -689,8 +689,8 @@ def test_refused_players_passing_who_are_not_all_the_players() -> None:
     ("Alice: nothing else, goes to combat.", "combat phase"),
     ("With nothing to fear, Alice taps her Forest", "Alice taps Forest"),
     ("Bob, wanting to wipe out the attackers, taps Forest", "Bob taps Forest"),
-    ("Bob casts Lightning Bolt targeting Grizzly Bears; it resolves.",
-     "Bob casts Lightning Bolt targeting Grizzly Bears; Lightning Bolt resolves"),
+    ("Bob casts Lightning Bolt targeting Grizzly Bears; it resolves.",   # 'it resolves': the top of the stack
+     "Bob casts Lightning Bolt targeting Grizzly Bears; it resolves"),
     ("Alice plays Forest. She taps it for G", "Alice plays Forest; Alice taps Forest for {G}"),
     ("Lightning Bolt deals 2 damage to each creature",
      "Lightning Bolt deals 2 damage to Grizzly Bears; Lightning Bolt deals 2 damage to Hill Giant"),

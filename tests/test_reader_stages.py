@@ -258,8 +258,6 @@ def test_a_line_read_through_the_stages(before: str, line: str, canonical: str) 
     # 'for it' with a land whose mana is not certain from its name, or a land she doesn't control
     (SHOCK, "Alice casts Shock on Bob's Giant Spider (taps Bob's Giant Spider for it)."),
     (SHOCK, "Alice casts Shock on Bob's Giant Spider (taps her Mountain)."),   # for what mana?
-    # 'It' after a sentence about a player names nothing for sure
-    (SHOCK, "Alice plays Mountain. It resolves."),
     # the count is not the lands she has
     (GOBLINS, "Alice plays a Mountain and taps all four for RRRR."),
     # a number and a name under no damage heading, no deals before: not what it deals
@@ -280,3 +278,11 @@ def test_refused_a_line_that_would_need_a_guess(before: str, line: str) -> None:
     text = before + line + "\n"
     found = [(f[0], f[1]) for f in _found(text)]
     assert (_last(text), "syntax") in found and (_last(text), "read-as") not in found
+
+
+def test_it_resolves_after_a_land_play_is_the_empty_stack_not_a_guess() -> None:
+    """'It resolves' is the language's name for the top of the stack: after a land play (no stack) it names
+    nothing, and says so, rather than being read as the land."""
+    text = SHOCK + "Alice plays Mountain. It resolves.\n"
+    found = _found(text)
+    assert [(f[0], f[1]) for f in found if f[1] in ("state", "syntax")] == [(_last(text), "state")]

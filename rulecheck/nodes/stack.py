@@ -47,6 +47,8 @@ class Resolve(Statement):
     attacking: Ref | None = None
     blocking: Ref | None = None
     counters: tuple[tuple[str, int], ...] = ()   # "with two +1/+1 counters on it" (current 122.6)
+    # "the ability resolves", "the spell resolves", "it resolves": the top object ("ability", "spell" or "any")
+    top: str = ""
 
 
 class Countered(Statement):

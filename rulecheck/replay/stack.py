@@ -381,6 +381,11 @@ def _delayed_problem(r: Replay, stmt: n.Trigger, source: str) -> bool:
 @handles(n.Resolve, checks=("500.2", "508.5", "508.4", "608.1"))
 def resolve(r: Replay, stmt: n.Resolve) -> None:
     g = r.game
+    if stmt.top:
+        top = _top_object(r, stmt)
+        if top is None:
+            return
+        stmt = top
     source = stmt.source.text
     other_event(r, stmt)
     if g.mode == "explicit" and g.stack and not g.all_passed():
@@ -466,3 +471,19 @@ def _remove_from_stack(r: Replay, source: str, ability: bool) -> StackItem | Non
             g.note_stack_change()
             return item
     return None
+
+
+def _top_object(r: Replay, stmt: n.Resolve) -> n.Resolve | None:
+    """'The ability resolves', 'it resolves': the statement for the object on top of the stack, by its name (a
+    `state` diagnostic when the stack is empty or its top is not what the line says)."""
+    g = r.game
+    item = g.stack[-1] if g.stack else None
+    said = stmt.source.text
+    if item is None or (stmt.top == "ability") != (item.kind == "ability") and stmt.top != "any":
+        r.state(stmt.source, stmt.span.line, f"'{said} resolves', but the stack is empty" if item is None else
+                f"'{said} resolves', but the top of the stack is {item.source}"
+                f"{' ability' if item.kind == 'ability' else ''}; name what resolves")
+        return None
+    ref = n.Ref(item.source, stmt.source.column, stmt.source.end_column)
+    return n.Resolve(stmt.span, ref, item.kind == "ability", stmt.defending, stmt.tapped, stmt.attacking, stmt.blocking,
+                     stmt.counters)

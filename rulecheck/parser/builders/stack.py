@@ -93,6 +93,12 @@ class StackBuild(BuildBase):
     def ability_resolve(self, source: n.Ref, defending: n.Ref | None = None) -> n.Resolve:
         return n.Resolve(self._span(source, defending), source, True, defending)
 
+    def top_resolve(self, top: Token, defending: n.Ref | None = None) -> n.Resolve:
+        word = str(top).split()[-1].lower()
+        kind = "any" if word == "it" else "spell" if word == "spell" else "ability"
+        source = n.Ref(str(top), top.column or 1, top.end_column or 1)
+        return n.Resolve(self._span(source, defending), source, kind == "ability", defending, top=kind)
+
     def countered(self, source: n.Ref) -> n.Countered:
         return n.Countered(self._span(source), source, False)
 
