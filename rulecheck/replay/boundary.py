@@ -90,6 +90,13 @@ def _ends_early(r: Replay, stmt: n.Statement, step: str) -> None:
         top = g.stack[-1]
         r.flag(stmt, rule, f"the {step} ends while {top.source} is still on the stack; it ends only when "
                            "the stack is empty and all players pass in succession")
+        # one fault, one finding: the transcript says the step ended, so the abilities left on the stack are taken
+        # as resolved (their effects unknown), rather than flagged again at every step after; a spell stays, for
+        # its resolution may be narrated yet (it puts a permanent on the battlefield)
+        abilities = [item for item in g.stack if item.kind == "ability"]
+        if abilities:
+            g.stack[:] = [item for item in g.stack if item.kind != "ability"]
+            g.note_stack_change()
     else:   # explicit, and not g.all_passed()
         missing = [p for p in g.players if p not in g.passed]
         r.flag(stmt, rule, f"the {step} ends before all players passed in succession with an empty stack "
