@@ -328,10 +328,14 @@ def header_with_remark(text: str, header: Callable[[str], str | None]) -> tuple[
     return said, [Remark(m.start("aside") if m["aside"] else m.start("rest"), len(text), rest)]
 
 
+_BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,3}[.)])\s+(?=\S)")   # a list's bullet or a numbered step
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
     text = code.rstrip()
+    text = _BULLET.sub(lambda m: " " * len(m[0]), text)   # '5. Alice attacks ...': a step's number, not a clause
     if re.search(r"[;,]\s*[;,]|\(\s*\)", text):
         return None   # an empty clause: something left out, not a remark
     spans = units(text)
