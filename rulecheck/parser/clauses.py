@@ -40,6 +40,7 @@ from .clauseforms import (
 )
 from .lexicon import BELIEF, EVENT, INFLECTED, STRUCTURE, SUPPOSED, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
+from .slang import in_context, known_already
 from .stages import read_remark, referent, staged
 
 
@@ -199,7 +200,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     """The clause in the language's words, with a subject the clauses before give it: 'he' or 'she' is the player
     they were about, 'it' the object, and a clause that starts with its verb takes the player (or, for 'resolves',
     'is countered', the object)."""
-    clause = in_language_words(re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip())
+    clause = in_context(r, re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip(), state.named)
+    clause = in_language_words(clause)
     clause = re.sub(r"^(?:and|but|so|then|and then)\s+", "", clause)
     if (m := _PRONOUN.match(clause)) is not None and (state.subject or state.named) is not None:
         return f"{state.subject or state.named} {clause[m.end():]}"   # else the one player the line names
@@ -345,6 +347,7 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     out: list[str] = []
     remarks: list[Remark] = []
     known = lambda w: w in r.ctx.players or r.name(w) is not None   # noqa: E731
+    remark = lambda s: is_remark(s, known) or known_already(r, s, step_of)   # noqa: E731
     for m in _ASIDE.finditer(text):   # an aside without an event or a fact: a remark, wherever it stands
         if is_remark(m[0][1:-1].strip(), known) and text[:m.start()].strip():
             remarks.append(Remark(m.start(), m.end(), m[0]))
@@ -381,15 +384,15 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
             if got is None and text[a] == "(":
                 got = _aside(r, text, (a, b), state)
             if got is None:   # a remark, with the clauses after it that don't read on their own and keep it one
-                if not is_remark(text[a:b].strip("() "), known) and not _remark_with_next(r, text, pieces, i, known):
+                if not remark(text[a:b].strip("() ")) and not _remark_with_next(r, text, pieces, i, known):
                     return None
                 if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
                     state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it
                 k = i + 1
-                while k < len(pieces) and is_remark(text[a:pieces[k][1]].strip("() "), known) \
+                while k < len(pieces) and remark(text[a:pieces[k][1]].strip("() ")) \
                         and _read(r, text[pieces[k][0]:pieces[k][1]], state, step_of) is None:
                     k += 1
-                if not is_remark(text[a:pieces[k - 1][1]].strip("() "), known):
+                if not remark(text[a:pieces[k - 1][1]].strip("() ")):
                     return None
                 b = pieces[k - 1][1]
                 remarks.append(Remark(a, b, text[a:b]))
