@@ -140,7 +140,7 @@ def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> 
 
 # verbs that say how things are, not that something happened; adverbs between a subject and its verb
 _STATIVE = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "keeps", "kept",
-                      "holds", "looks", "seems", "stays", "remains", "knows", "needs", "wants", "wanted", "thinks",
+                      "holds", "looks", "seems", "stays", "stay", "stayed", "remains", "remain", "remained", "sits", "sit", "knows", "needs", "wants", "wanted", "thinks",
                       "thought", "forgot", "forgets", "believes", "believed", "assumed", "hopes", "hoped", "plans",
                       "expects", "would", "could", "should", "might", "must", "will", "can", "cannot", "can't",
                       "doesn't", "does", "did", "didn't", "won't", "isn't", "wasn't", "hasn't", "not", "never",
@@ -159,8 +159,10 @@ def unknown_verb(clause: str, is_name: Callable[[str], bool]) -> bool:
         at = 1
     else:
         at = 0
-        while at < len(words) and words[at][:1].isupper():
-            at += 1
+        while at < len(words) and (words[at][:1].isupper() or words[at] in ("of", "the") and at > 0
+                                   and at + 1 < len(words) and words[at + 1][:1].isupper()):
+            at += 1   # 'Wall of Wood can't block': a name with its 'of'
+
         subject = " ".join(words[:at])
         if at == 0 or subject.endswith(("'s", "’s")) or not is_name(subject):
             return False   # no subject, 'Piker's been ...', or words that name nothing the game knows

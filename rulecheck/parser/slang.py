@@ -102,6 +102,8 @@ _UNTIL = re.compile(_NOTHING + r"(?: (?:happens|happened|relevant|special|of not
 _NOTHING_IN = re.compile(_NOTHING + r"(?: (?:in|during|at) (?:the |her |his |their )?)?\s*(?P<s>EOT|eot|end of turn"
                          r"|[a-z0-9 ]{2,30}?)(?: step| phase)?")
 _NO_RESPONSE = re.compile(r"(?:[Nn]o (?:response|responses)|[Nn]obody responds|[Nn]o one responds)")
+_EMPTY_STACK = re.compile(r"(?:[Nn]othing|[Nn]o spells?|[Nn]o abilities|[Nn]othing is) on the stack"
+                          r"|(?:[Tt]he )?stack is empty|[Ee]mpty stack")
 _RESTATED = re.compile(r"(?:[Tt]he |[Aa]ll |[Ii]ts |[Hh]er |[Hh]is )?(?:\d+ )?damage (?:from|of) (?:last|the last|the "
                        r"previous|the other|her|his|their|its) turn (?:is|was|has) (?:gone|been removed|removed|worn off)"
                        r"|" + _NAME + r" (?:won't|will not|doesn't|does not) untap (?:during|in) (?:[A-Z][\w'’\-]*['’]s"
@@ -118,6 +120,8 @@ def known_already(r: _Reader, clause: str, step_of: Callable[[str], str | None])
         return m[1] == r.ctx.active
     if _UNTIL.fullmatch(text) or _RESTATED.fullmatch(text):
         return True
+    if _EMPTY_STACK.fullmatch(text):
+        return not r.ctx.stack and not r.ctx.abilities
     if _NO_RESPONSE.fullmatch(text):
         return not r.ctx.explicit
     m = _NOTHING_IN.fullmatch(text)
