@@ -237,8 +237,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
 
 def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str | None]) -> list[str] | None:
     """The statements of one clause (or several read together), or None."""
-    if r.budget <= 0 or not clause.strip(" .!?,;:"):
-        return None
+    if r.budget <= 0 or not clause.strip(" .!?,;:") or known_already(r, clause, step_of):
+        return None   # (what the game already knows is a remark: not read, at no cost)
     text = _prepared(r, clause, state)
     if not text or text.startswith("(") or len(text) > MAX_CLAUSE:
         return None
@@ -275,7 +275,7 @@ def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
             r.heading = s
         state.it = referent(s, r.ctx.players) or state.it
         if s.endswith(" resolves"):
-            r.resolved = s[:-9]
+            r.resolved = s[:-9].removesuffix(" ability")   # an ability's damage: its source's
         r.last = s
     state.read += said
 

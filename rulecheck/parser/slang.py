@@ -45,8 +45,8 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\b(swings|swung|attacks|attacked|alphas) with (?:everything|it all|all (?:her|his|their) "
                 r"(?:creatures|guys|team)|the (?:whole )?team)[:,]?\s+(?=[A-Z\"])"), r"\1 with "),
     (re.compile(r"\b(draws|drew) (?:her|his|their|the) (?:card|one)\b"), r"\1 a card"),
-    (re.compile(r"\b(?:is|are|was|were|['’]s) (?:now |still )?(?:at|on|down to|up to) (" + _COUNTS + r") cards?"
-                r"(?: in (?:hand|her hand|his hand|their hand))?\b"), _cards),
+    (re.compile(r"(?:\s+(?:is|are|was|were)|['’]s) (?:now |still )?(?:at|on|down to|up to) (" + _COUNTS
+                + r") cards?(?: in (?:hand|her hand|his hand|their hand))?\b"), lambda m: " " + _cards(m)),
     (re.compile(r"\bhas (" + _COUNTS + r") cards?(?! in| left| remaining| from| of| on| to| under| with)\b"), _cards),
     (re.compile(r"\b(he|she|they|He|She|They)['’]s (?=at \d|at (?:" + _COUNTS + r") |now at )"), r"\1 is "),
     (re.compile(r"\b(?:lives|lived|live) with (?=\d+ damage)"), "survives with "),
