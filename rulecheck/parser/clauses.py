@@ -202,7 +202,7 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     """The clause in the language's words, with a subject the clauses before give it: 'he' or 'she' is the player
     they were about, 'it' the object, and a clause that starts with its verb takes the player (or, for 'resolves',
     'is countered', the object)."""
-    clause = in_context(r, re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip(), state.named)
+    clause = in_context(r, re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip(), state.named, state.subject)
     clause = in_language_words(clause)
     clause = re.sub(r"^(?:and|but|so|then|and then)\s+", "", clause)
     if (m := _PRONOUN.match(clause)) is not None and (state.subject or state.named) is not None:
@@ -274,6 +274,8 @@ def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
         if _STEP.fullmatch(s):
             r.heading = s
         state.it = referent(s, r.ctx.players) or state.it
+        if (m := re.fullmatch(r"(.+?) triggers\b.*", s)) is not None and m[1] not in r.ctx.players:
+            state.it = m[1] if m[1].endswith(" ability") else f"{m[1]} ability"   # 'X triggers; trigger resolves'
         if s.endswith(" resolves"):
             r.resolved = s[:-9].removesuffix(" ability")   # an ability's damage: its source's
         r.last = s
@@ -298,7 +300,8 @@ def _headings_only(r: _Reader, text: str, spans: list[Span], step_of: Callable[[
     out: list[Span] = []
     for span in spans:
         if out and re.fullmatch(r"\s*(?::|[-–—])\s*", text[out[-1][1]:span[0]]) \
-                and not _is_heading(r, text[out[-1][0]:out[-1][1]], step_of):
+                and not _is_heading(r, text[out[-1][0]:out[-1][1]], step_of) \
+                and not known_already(r, text[out[-1][0]:out[-1][1]], step_of):   # "Alice's turn - upkeep"
             out[-1] = (out[-1][0], span[1])
         else:
             out.append(span)

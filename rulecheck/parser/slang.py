@@ -27,6 +27,8 @@ class _Reader(Protocol):
     ctx: ReadingContext
     heading: str | None
 
+    def name(self, written: str) -> str | None: ...
+
 
 _NAME = r"[A-Z\"][\w'’\-\"]*(?: (?:of |the )?[A-Z\"][\w'’\-\"]*){0,5}"
 _COUNTS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
@@ -59,6 +61,9 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"^[Ii]n response\s+(?=[A-Z][\w'’\-]* [a-z])"), ""),
     (re.compile(r"\s+before (?:it|they|he|she|[A-Z][\w'’\-]*) (?:can |could |gets to |got to |is able to )?"
                 r"(?:draws?|deals?|untaps?|attacks?|blocks?|acts?|responds?)(?: [a-z]{1,12}){0,3}$"), ""),
+    (re.compile(r"\buntaps (?:(?:all|everything)(?: of)? )?(?:(?:her|his|their) )?(?:(?:stuff|permanents|cards|things"
+                r"|board|team|guys|lands) )?(?:except(?: for)?|but|other than|besides|save for) (?:the )?(?=[A-Z\"])"),
+     "untaps all permanents except "),
     (re.compile(r"^[Tt]he (?=[A-Z])"), ""),
     (re.compile(r"\b(?:wears|wore|worn|wear) off (?:of )?the (?=[A-Z])"), "wears off "),
 )
@@ -75,6 +80,7 @@ def slang_words(clause: str) -> str:
     return clause
 
 
+_SPELL_VERB = re.compile(r"([A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*){0,3}?)(?:s|es|ed|d) (?=the |[A-Z\"])")
 _DOME = re.compile(r"\b(?:to|at|in) (?:the )?(?:dome|face|head|grill|dome piece)\b")
 _TIME = re.compile(r"^(?:EOT|[Aa]t (?:the )?end of (?:the |her |his |their )?turn|[Ee]nd of turn),?\s+(?=[A-Z])")
 _IN_STEP = re.compile(r",?\s+(?:first thing |right away |early |at the start of |at the beginning of )?"
@@ -82,8 +88,12 @@ _IN_STEP = re.compile(r",?\s+(?:first thing |right away |early |at the start of 
                       r"|main phase|first main phase|precombat main phase|postcombat main phase)$")
 
 
-def in_context(r: _Reader, clause: str, named: str | None) -> str:
-    """`goes to the dome`: to the one player the line names; a time that is the step the game is in, left out."""
+def in_context(r: _Reader, clause: str, named: str | None, subject: str | None = None) -> str:
+    """`goes to the dome`: to the one player the line names; a time that is the step the game is in, left out;
+    `Shocks the Bears` after a clause about Alice: she does (a spell's name as its verb, `clauseforms.named_cast`)."""
+    if subject is not None and (m := _SPELL_VERB.match(clause)) is not None and r.name(m[1]) is not None \
+            and r.name(m[1]) not in r.ctx.controllers:
+        clause = f"{subject} {clause}"
     if named is not None:
         clause = _DOME.sub(f"to {named}", clause)
     step = r.heading or r.ctx.step or ""
