@@ -379,7 +379,9 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
         while i < len(pieces):
             got: list[str] | None = None
             j = min(len(pieces), i + MAX_RUN)
-            while j > i:   # the longest run of clauses from this one that reads (of at most MAX_RUN)
+            if (heading := _step(r, _prepared(r, text[pieces[i][0]:pieces[i][1]], state), step_of)) is not None:
+                got, j = [heading], i + 1   # 'upkeep, draw, main 1, nothing relevant': a heading needs no other clause
+            while got is None and j > i:   # the longest run of clauses from this one that reads (of at most MAX_RUN)
                 got = _read(r, text[pieces[i][0]:pieces[j - 1][1]], state, step_of)
                 if got is not None:
                     break
