@@ -64,6 +64,13 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\buntaps (?:(?:all|everything)(?: of)? )?(?:(?:her|his|their) )?(?:(?:stuff|permanents|cards|things"
                 r"|board|team|guys|lands) )?(?:except(?: for)?|but|other than|besides|save for) (?:the )?(?=[A-Z\"])"),
      "untaps all permanents except "),
+    (re.compile(r"^([A-Z][\w'’\-]*) (?:sacrifices|sacrificed|sacs|saced|sacked) (?:the |her |his |their )?(" + _NAME
+                + r") (?:targeting|to ping|to shoot|to hit|at|on) ((?:the )?[A-Z\"][^,;:()]*)$"),
+     r"\1 activates \2 targeting \3, sacrificing \2"),   # the sacrificed permanent's own ability
+    (re.compile(r"^((?:[Tt]he )?" + _NAME + r") (?:takes?|took|is dealt|are dealt|was dealt|were dealt) (\d+)"
+                r"(?: damage)?,? and (?:then )?(dies|die|died|is destroyed)$"), r"\1 takes \2 damage; \1 dies"),
+    (re.compile(r"^([A-Z][\w'’\-]*) (?:ends|ended) (?:her|his|their|the) turn with (?=(?:" + _COUNTS
+                + r") cards?(?: in (?:hand|her hand|his hand|their hand))?$)"), r"\1 has "),
     (re.compile(r"^[Tt]he (?=[A-Z])"), ""),
     (re.compile(r"\b(?:wears|wore|worn|wear) off (?:of )?the (?=[A-Z])"), "wears off "),
 )
