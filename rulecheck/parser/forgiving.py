@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from ..nodes.shortnames import short_form_of
 from .clauseforms import basic_mana, odd_names, passes_before_move
 from .clauses import Remark, by_clauses, header_with_remark
+from .slang import at_time
 from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
@@ -483,6 +484,7 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
         header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)   # (a remark after it: clauses.py)
         return (header, []) if header else header_with_remark(h, lambda t: turn_header(t, ctx.players, _step_of))
     remarks: list[Remark] = []
+    code = at_time(code, ctx.step)   # 'EOT Bob casts ...' in the end step (slang.py)
     out = _Reader(ctx, parses).line(code)   # as written, then through the normalisation stages (stages.py)
     out = staged(_Reader(ctx, parses), code, _step_of) if out is None else out
     reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py), when that reads nothing

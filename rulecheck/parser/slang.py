@@ -90,6 +90,16 @@ def slang_words(clause: str) -> str:
 _SPELL_VERB = re.compile(r"([A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*){0,3}?)(?:s|es|ed|d) (?=the |[A-Z\"])")
 _DOME = re.compile(r"\b(?:to|at|in) (?:the )?(?:dome|face|head|grill|dome piece)\b")
 _TIME = re.compile(r"^(?:EOT|[Aa]t (?:the )?end of (?:the |her |his |their )?turn|[Ee]nd of turn),?\s+(?=[A-Z])")
+def at_time(code: str, step: str | None) -> str:
+    """'EOT Bob casts ...' in the end step: the time the line's heading already gave, left out (as spaces, so the
+    columns stay)."""
+    m = _TIME.match(code.lstrip()) if step == "end step" else None
+    if m is None:
+        return code
+    at = len(code) - len(code.lstrip())
+    return code[:at] + " " * m.end() + code[at + m.end():]
+
+
 _IN_STEP = re.compile(r",?\s+(?:first thing |right away |early |at the start of |at the beginning of )?"
                       r"(?:in|during|at) (?:her|his|their|the|[A-Z][\w'’\-]*['’]s) (?P<s>upkeep|draw step|end step"
                       r"|main phase|first main phase|precombat main phase|postcombat main phase)$")
