@@ -86,11 +86,16 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     None when the line can't be read without guessing, or is longer than READ_LIMIT."""
     if len(code.strip()) > READ_LIMIT:
         return None
+    failed: list[tuple[int, int]] = []
+    _UNREAD.clear()
     try:
-        found = read_with_remarks(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
+        written = _with_subject(code, r)
+        found = read_with_remarks(written, context_of(r, r.game.started or r.turn_written), _parses, failed)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if found is None:
+        if failed and written == code:
+            _UNREAD[code] = failed[-1]   # the clause that kept the line an error: did_you_mean names it
         return None
     canonical, remarks = found
     last = canonical.split("; ")[-1].split(" ")[0]
@@ -138,8 +143,33 @@ def _relocate(value: Any, code: str, start: int, end: int) -> Any:
     return value
 
 
+_UNREAD: dict[str, tuple[int, int]] = {}   # the last line the reader couldn't read -> the clause that stopped it
+_NUMBERED = re.compile(r"\s*\d{1,3}[.)]\s+(?=\S)")
+
+
+def unread_clause(problem: SyntaxProblem, code: str) -> SyntaxProblem:
+    """The syntax problem of a numbered step ('5. Alice attacks ...') as the grammar finds it in the words after the
+    number (not 'expected a counter kind', the number taken for a count), and, when the clause reader stopped at a
+    clause that narrates an event, that clause named first."""
+    span = _UNREAD.pop(code, None)
+    if problem.rule != "syntax":
+        return problem
+    grammar: SyntaxProblem | None = problem
+    if (m := _NUMBERED.match(code)) is not None:
+        again = parse_line(" " * m.end() + code[m.end():], problem.line)
+        grammar = again if isinstance(again, SyntaxProblem) and again.rule == "syntax" else None
+    if span is None:
+        return problem if grammar is None else grammar
+    said = f"the clause '{code[span[0]:span[1]].strip()}' can't be read and may narrate an event, so it is no remark"
+    if grammar is None:   # the words after the number read as a line, with that clause taken for a name
+        return SyntaxProblem(problem.line, span[0] + 1, span[1] + 1, said, problem.hint, problem.rule)
+    return SyntaxProblem(grammar.line, grammar.column, grammar.end_column, f"{said}: {grammar.message}",
+                         grammar.hint, grammar.rule)
+
+
 def did_you_mean(problem: SyntaxProblem, code: str) -> SyntaxProblem:
     """The syntax problem with the nearest canonical form of the line, when it has no hint of its own."""
+    problem = unread_clause(problem, code)
     if problem.hint is not None or problem.rule != "syntax":
         return problem
     try:

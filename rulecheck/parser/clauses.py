@@ -338,7 +338,8 @@ def header_with_remark(text: str, header: Callable[[str], str | None]) -> tuple[
 _BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,3}[.)])\s+(?=\S)")   # a list's bullet or a numbered step
 
 
-def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
+def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None],
+               failed: list[Span] | None = None) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
     text = code.rstrip()
@@ -392,6 +393,8 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
                 got = _aside(r, text, (a, b), state)
             if got is None:   # a remark, with the clauses after it that don't read on their own and keep it one
                 if not remark(text[a:b].strip("() ")) and not _remark_with_next(r, text, pieces, i, known):
+                    if failed is not None:
+                        failed.append((a, b))   # the clause that keeps the line an error (its message names it)
                     return None
                 if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
                     state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it

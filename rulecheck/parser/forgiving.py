@@ -473,7 +473,8 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     return found[0] if found is not None else None
 
 
-def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[str, list[Remark]] | None:
+def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse,
+                      failed: list[tuple[int, int]] | None = None) -> tuple[str, list[Remark]] | None:
     """The canonical line for a rejected line and the clauses of it read as remarks (clauses.py), or None when it
     can't be read without guessing."""
     if code.lstrip().startswith("card ") and ":" not in code:
@@ -491,7 +492,7 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
     if (out is None or odd_names(out, lambda w: w in ctx.players or reader.name(w) is not None)) \
             and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
         out, reader.budget = None, 250   # (or names with the words of a sentence in them)
-        found = by_clauses(reader, code, _step_of)
+        found = by_clauses(reader, code, _step_of, failed)   # (the clause that couldn't be read, in `failed`)
         if found is not None:
             out, remarks = found
     if out is None:
