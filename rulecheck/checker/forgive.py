@@ -15,6 +15,7 @@ from ..game.game import Game, strip_copy
 from ..parser import SyntaxProblem, parse_line
 from ..parser.forgiving import ReadingContext, read_with_remarks
 from ..parser.nearest import nearest_form
+from ..parser.slang import at_time
 from ..replay.context import Replay
 
 READ_AS = "read-as"
@@ -86,16 +87,16 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     None when the line can't be read without guessing, or is longer than READ_LIMIT."""
     if len(code.strip()) > READ_LIMIT:
         return None
-    failed: list[tuple[int, int]] = []
     _UNREAD.clear()
+    ctx = context_of(r, r.game.started or r.turn_written)
     try:
-        written = _with_subject(code, r)
-        found = read_with_remarks(written, context_of(r, r.game.started or r.turn_written), _parses, failed)
+        written = at_time(_with_subject(code, r), ctx.step)   # 'EOT Bob casts ...' in the end step
+        found = read_with_remarks(written, ctx, _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if found is None:
-        if failed and written == code:
-            _UNREAD[code] = failed[-1]   # the clause that kept the line an error: did_you_mean names it
+        if ctx.unread and len(written) == len(code):
+            _UNREAD[code] = ctx.unread[-1]   # the clause that kept the line an error: did_you_mean names it
         return None
     canonical, remarks = found
     last = canonical.split("; ")[-1].split(" ")[0]

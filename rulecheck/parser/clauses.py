@@ -140,11 +140,12 @@ def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> 
 
 # verbs that say how things are, not that something happened; adverbs between a subject and its verb
 _STATIVE = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "keeps", "kept",
-                      "holds", "looks", "seems", "stays", "stay", "stayed", "remains", "remain", "remained", "sits", "sit", "knows", "needs", "wants", "wanted", "thinks",
+                      "holds", "looks", "seems", "stays", "knows", "needs", "wants", "wanted", "thinks",
                       "thought", "forgot", "forgets", "believes", "believed", "assumed", "hopes", "hoped", "plans",
                       "expects", "would", "could", "should", "might", "must", "will", "can", "cannot", "can't",
                       "doesn't", "does", "did", "didn't", "won't", "isn't", "wasn't", "hasn't", "not", "never",
                       "no", "nothing", "lives", "survives", "controls", "owns", "likes", "feels", "considers"})
+_STATIVE |= {"stay", "stayed", "remain", "remained", "sits", "sit", "sat"}   # 'Bears stay home'
 _ADVERBS = frozenset({"already", "still", "now", "also", "just", "then", "again", "only", "really", "clearly",
                       "even", "probably", "obviously", "correctly", "so", "too", "both", "all"})
 
@@ -338,8 +339,7 @@ def header_with_remark(text: str, header: Callable[[str], str | None]) -> tuple[
 _BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,3}[.)])\s+(?=\S)")   # a list's bullet or a numbered step
 
 
-def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None],
-               failed: list[Span] | None = None) -> tuple[list[str], list[Remark]] | None:
+def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
     text = code.rstrip()
@@ -353,7 +353,9 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None],
     out: list[str] = []
     remarks: list[Remark] = []
     known = lambda w: w in r.ctx.players or r.name(w) is not None   # noqa: E731
-    remark = lambda s: is_remark(s, known) or known_already(r, s, step_of)   # noqa: E731
+
+    def remark(clause: str) -> bool:
+        return is_remark(clause, known) or known_already(r, clause, step_of)
     for m in _ASIDE.finditer(text):   # an aside without an event or a fact: a remark, wherever it stands
         if is_remark(m[0][1:-1].strip(), known) and text[:m.start()].strip():
             remarks.append(Remark(m.start(), m.end(), m[0]))
@@ -393,8 +395,7 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None],
                 got = _aside(r, text, (a, b), state)
             if got is None:   # a remark, with the clauses after it that don't read on their own and keep it one
                 if not remark(text[a:b].strip("() ")) and not _remark_with_next(r, text, pieces, i, known):
-                    if failed is not None:
-                        failed.append((a, b))   # the clause that keeps the line an error (its message names it)
+                    r.ctx.unread.append((a, b))   # the clause that keeps the line an error (its message names it)
                     return None
                 if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
                     state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it

@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 from ..nodes.shortnames import short_form_of
 from .clauseforms import basic_mana, odd_names, passes_before_move
 from .clauses import Remark, by_clauses, header_with_remark
-from .slang import at_time
 from .lexicon import STEP_WORDS as _STEP_WORDS
 from .lineshapes import card, it_names, life_after, nothing, spoken, turn_header, undecorated
 from .phrasings import MORE_RULES, attack_in
@@ -473,8 +472,7 @@ def read(code: str, ctx: ReadingContext, parses: Parse) -> str | None:
     return found[0] if found is not None else None
 
 
-def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse,
-                      failed: list[tuple[int, int]] | None = None) -> tuple[str, list[Remark]] | None:
+def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[str, list[Remark]] | None:
     """The canonical line for a rejected line and the clauses of it read as remarks (clauses.py), or None when it
     can't be read without guessing."""
     if code.lstrip().startswith("card ") and ":" not in code:
@@ -485,14 +483,13 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse,
         header = turn_header(h.rstrip(".").rstrip(), ctx.players, _step_of)   # (a remark after it: clauses.py)
         return (header, []) if header else header_with_remark(h, lambda t: turn_header(t, ctx.players, _step_of))
     remarks: list[Remark] = []
-    code = at_time(code, ctx.step)   # 'EOT Bob casts ...' in the end step (slang.py)
     out = _Reader(ctx, parses).line(code)   # as written, then through the normalisation stages (stages.py)
     out = staged(_Reader(ctx, parses), code, _step_of) if out is None else out
     reader = _Reader(ctx, parses)   # clause by clause, with the remark policy (clauses.py), when that reads nothing
     if (out is None or odd_names(out, lambda w: w in ctx.players or reader.name(w) is not None)) \
             and not re.match(r"\s*(?:card|title|players|priority|format|edition|turn)\b", code):
         out, reader.budget = None, 250   # (or names with the words of a sentence in them)
-        found = by_clauses(reader, code, _step_of, failed)   # (the clause that couldn't be read, in `failed`)
+        found = by_clauses(reader, code, _step_of)
         if found is not None:
             out, remarks = found
     if out is None:

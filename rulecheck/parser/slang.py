@@ -132,7 +132,8 @@ _NO_RESPONSE = re.compile(r"(?:[Nn]o (?:response|responses)|[Nn]obody responds|[
 _EMPTY_STACK = re.compile(r"(?:[Nn]othing|[Nn]o spells?|[Nn]o abilities|[Nn]othing is) on the stack"
                           r"|(?:[Tt]he )?stack is empty|[Ee]mpty stack")
 _RESTATED = re.compile(r"(?:[Tt]he |[Aa]ll |[Ii]ts |[Hh]er |[Hh]is )?(?:\d+ )?damage (?:from|of) (?:last|the last|the "
-                       r"previous|the other|her|his|their|its) turn (?:is|was|has) (?:gone|been removed|removed|worn off)"
+                       r"previous|the other|her|his|their|its) turn (?:is|was|has) (?:gone|been removed|removed"
+                       r"|worn off)"
                        r"|" + _NAME + r" (?:won't|will not|doesn't|does not) untap (?:during|in) (?:[A-Z][\w'’\-]*['’]s"
                        r"|her|his|their|its controller['’]s) next untap step")
 
