@@ -161,7 +161,8 @@ def unread_clause(problem: SyntaxProblem, code: str) -> SyntaxProblem:
         grammar = again if isinstance(again, SyntaxProblem) and again.rule == "syntax" else None
     if span is None:
         return problem if grammar is None else grammar
-    said = f"the clause '{code[span[0]:span[1]].strip()}' can't be read and may narrate an event, so it is no remark"
+    said = f"the clause '{code[span[0]:span[1]].strip()}' can't be read, and is no remark " \
+           "(docs/transcript-language.md, 'Remarks')"
     if grammar is None:   # the words after the number read as a line, with that clause taken for a name
         return SyntaxProblem(problem.line, span[0] + 1, span[1] + 1, said, problem.hint, problem.rule)
     return SyntaxProblem(grammar.line, grammar.column, grammar.end_column, f"{said}: {grammar.message}",

@@ -77,7 +77,8 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
 
 # words before a verb that make it an intention, not an event ('Juggernaut stays back to block')
 INTENT = re.compile(r"\b(?:stays?|stayed|remains?|remained|holds?|held|keeps?|kept|sits?|sat)"
-                    r"(?: [A-Z][\w'’\-]*)? (?:back|home|behind|up|untapped) (?:to|for|so it can|so they can)$")
+                    r"(?: the| her| his| their)?(?: [A-Z][\w'’\-]*){0,3} (?:back|home|behind|up|untapped)"
+                    r" (?:to|for|so it can|so they can)$")
 
 
 def slang_words(clause: str) -> str:
