@@ -122,7 +122,8 @@ def test_a_sacrifice_targeting_is_the_permanents_own_ability_and_its_damage_its_
                   "Bears\nFanatic's ability resolves, 1 damage to Grizzly Bears\n") == [
         (3, 1, "read-as", "note",
          "read as: Bob activates Mogg Fanatic targeting Grizzly Bears sacrificing Mogg Fanatic"),
-        (4, 1, "read-as", "note", "read as: Mogg Fanatic ability resolves; Mogg Fanatic deals 1 damage to Grizzly Bears"),
+        (4, 1, "read-as", "note",
+         "read as: Mogg Fanatic ability resolves; Mogg Fanatic deals 1 damage to Grizzly Bears"),
     ]
 
 
