@@ -88,7 +88,6 @@ def test_nothing_in_the_step_the_game_is_in_is_a_remark_and_a_hand_count_is_asse
 def test_nothing_in_another_step_is_not_a_remark() -> None:
     found = _found("turn 3: Alice, in precombat main phase\nNothing EOT\n")
     assert [(x[0], x[1], x[2]) for x in found] == [(2, 12, "syntax")]
-    assert found[0][4].startswith("the clause 'Nothing EOT' can't be read, and is no remark")
 
 
 def test_the_turns_own_player_is_a_remark_and_the_other_player_is_not() -> None:
@@ -144,8 +143,14 @@ def test_the_syntax_error_names_the_clause_that_could_not_be_read() -> None:
 def test_a_numbered_steps_error_is_the_grammars_for_the_words_after_its_number() -> None:
     found = _found(ATTACKS + "7. Alice frobnicates\n")
     assert [(x[0], x[1], x[2]) for x in found] == [(2, 10, "syntax")]
-    assert "counter kind" not in found[0][4] and "unexpected 'frobnicates'" in found[0][4]
-    assert found[0][4].startswith("the clause 'Alice frobnicates' can't be read")
+    assert "counter kind" not in found[0][4] and found[0][4].startswith("unexpected 'frobnicates'")
+
+
+def test_a_line_of_several_clauses_names_the_one_that_could_not_be_read() -> None:
+    found = _found(ATTACKS + "Alice attacks Bob with Grizzly Bears, then Bob frobnicates\n")
+    assert [(x[0], x[2]) for x in found] == [(2, "syntax")]
+    assert found[0][4].startswith("the clause 'Bob frobnicates' can't be read, and is no remark "
+                                  "(docs/transcript-language.md, 'Remarks'): unexpected")
 
 
 def test_an_intention_beside_an_attack_leaves_the_requirement_judged() -> None:

@@ -159,7 +159,8 @@ def unread_clause(problem: SyntaxProblem, code: str) -> SyntaxProblem:
     if (m := _NUMBERED.match(code)) is not None:
         again = parse_line(" " * m.end() + code[m.end():], problem.line)
         grammar = again if isinstance(again, SyntaxProblem) and again.rule == "syntax" else None
-    if span is None:
+    words = code[m.end():] if m is not None else code
+    if span is None or code[span[0]:span[1]].strip(" .!?") == words.strip(" .!?"):   # the line is that one clause
         return problem if grammar is None else grammar
     said = f"the clause '{code[span[0]:span[1]].strip()}' can't be read, and is no remark " \
            "(docs/transcript-language.md, 'Remarks')"
