@@ -160,9 +160,11 @@ def unread_clause(problem: SyntaxProblem, code: str) -> SyntaxProblem:
         again = parse_line(" " * m.end() + code[m.end():], problem.line)
         grammar = again if isinstance(again, SyntaxProblem) and again.rule == "syntax" else None
     words = code[m.end():] if m is not None else code
-    if span is None or code[span[0]:span[1]].strip(" .!?") == words.strip(" .!?"):   # the line is that one clause
-        return problem if grammar is None else grammar
-    said = f"the clause '{code[span[0]:span[1]].strip()}' can't be read, and is no remark " \
+    clause = code[span[0]:span[1]].strip(" .!?") if span is not None else ""
+    if span is None or clause == words.strip(" .!?") or not re.search(r"\b[a-z]{3,}", clause) \
+            or (grammar is not None and not grammar.message.startswith(("unexpected", "the statement is incomplete"))):
+        return problem if grammar is None else grammar   # one clause, names alone, or a problem of its own words
+    said = f"the clause '{clause}' can't be read, and is no remark " \
            "(docs/transcript-language.md, 'Remarks')"
     if grammar is None:   # the words after the number read as a line, with that clause taken for a name
         return SyntaxProblem(problem.line, span[0] + 1, span[1] + 1, said, problem.hint, problem.rule)
