@@ -15,6 +15,7 @@ from ..game.game import Game, strip_copy
 from ..parser import SyntaxProblem, parse_line
 from ..parser.forgiving import ReadingContext, read_with_remarks
 from ..parser.nearest import nearest_form
+from ..parser.slang import at_time
 from ..replay.context import Replay
 
 READ_AS = "read-as"
@@ -86,11 +87,16 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     None when the line can't be read without guessing, or is longer than READ_LIMIT."""
     if len(code.strip()) > READ_LIMIT:
         return None
+    _UNREAD.clear()
+    ctx = context_of(r, r.game.started or r.turn_written)
     try:
-        found = read_with_remarks(_with_subject(code, r), context_of(r, r.game.started or r.turn_written), _parses)
+        written = at_time(_with_subject(code, r), ctx.step)   # 'EOT Bob casts ...' in the end step
+        found = read_with_remarks(written, ctx, _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if found is None:
+        if ctx.unread and len(written) == len(code):
+            _UNREAD[code] = ctx.unread[-1]   # the clause that kept the line an error: did_you_mean names it
         return None
     canonical, remarks = found
     last = canonical.split("; ")[-1].split(" ")[0]
@@ -138,8 +144,37 @@ def _relocate(value: Any, code: str, start: int, end: int) -> Any:
     return value
 
 
+_UNREAD: dict[str, tuple[int, int]] = {}   # the last line the reader couldn't read -> the clause that stopped it
+_NUMBERED = re.compile(r"\s*\d{1,3}[.)]\s+(?=\S)")
+
+
+def unread_clause(problem: SyntaxProblem, code: str) -> SyntaxProblem:
+    """The syntax problem of a numbered step ('5. Alice attacks ...') as the grammar finds it in the words after the
+    number (not 'expected a counter kind', the number taken for a count), and, when the clause reader stopped at a
+    clause that narrates an event, that clause named first."""
+    span = _UNREAD.pop(code, None)
+    if problem.rule != "syntax":
+        return problem
+    grammar: SyntaxProblem | None = problem
+    if (m := _NUMBERED.match(code)) is not None:
+        again = parse_line(" " * m.end() + code[m.end():], problem.line)
+        grammar = again if isinstance(again, SyntaxProblem) and again.rule == "syntax" else None
+    words = code[m.end():] if m is not None else code
+    clause = code[span[0]:span[1]].strip(" .!?") if span is not None else ""
+    if span is None or clause == words.strip(" .!?") or not re.search(r"\b[a-z]{3,}", clause) \
+            or (grammar is not None and not grammar.message.startswith(("unexpected", "the statement is incomplete"))):
+        return problem if grammar is None else grammar   # one clause, names alone, or a problem of its own words
+    said = f"the clause '{clause}' can't be read, and is no remark " \
+           "(docs/transcript-language.md, 'Remarks')"
+    if grammar is None:   # the words after the number read as a line, with that clause taken for a name
+        return SyntaxProblem(problem.line, span[0] + 1, span[1] + 1, said, problem.hint, problem.rule)
+    return SyntaxProblem(grammar.line, grammar.column, grammar.end_column, f"{said}: {grammar.message}",
+                         grammar.hint, grammar.rule)
+
+
 def did_you_mean(problem: SyntaxProblem, code: str) -> SyntaxProblem:
     """The syntax problem with the nearest canonical form of the line, when it has no hint of its own."""
+    problem = unread_clause(problem, code)
     if problem.hint is not None or problem.rule != "syntax":
         return problem
     try:

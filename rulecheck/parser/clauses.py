@@ -40,6 +40,7 @@ from .clauseforms import (
 )
 from .lexicon import BELIEF, EVENT, INFLECTED, STRUCTURE, SUPPOSED, in_language_words, misspelt_verb, narrates
 from .phrasings import ReadingContext
+from .slang import in_context, known_already
 from .stages import read_remark, referent, staged
 
 
@@ -139,11 +140,12 @@ def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> 
 
 # verbs that say how things are, not that something happened; adverbs between a subject and its verb
 _STATIVE = frozenset({"is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "keeps", "kept",
-                      "holds", "looks", "seems", "stays", "remains", "knows", "needs", "wants", "wanted", "thinks",
+                      "holds", "looks", "seems", "stays", "knows", "needs", "wants", "wanted", "thinks",
                       "thought", "forgot", "forgets", "believes", "believed", "assumed", "hopes", "hoped", "plans",
                       "expects", "would", "could", "should", "might", "must", "will", "can", "cannot", "can't",
                       "doesn't", "does", "did", "didn't", "won't", "isn't", "wasn't", "hasn't", "not", "never",
                       "no", "nothing", "lives", "survives", "controls", "owns", "likes", "feels", "considers"})
+_STATIVE |= {"stay", "stayed", "remain", "remained", "sits", "sit", "sat"}   # 'Bears stay home'
 _ADVERBS = frozenset({"already", "still", "now", "also", "just", "then", "again", "only", "really", "clearly",
                       "even", "probably", "obviously", "correctly", "so", "too", "both", "all"})
 
@@ -158,8 +160,10 @@ def unknown_verb(clause: str, is_name: Callable[[str], bool]) -> bool:
         at = 1
     else:
         at = 0
-        while at < len(words) and words[at][:1].isupper():
-            at += 1
+        while at < len(words) and (words[at][:1].isupper() or words[at] in ("of", "the") and at > 0
+                                   and at + 1 < len(words) and words[at + 1][:1].isupper()):
+            at += 1   # 'Wall of Wood can't block': a name with its 'of'
+
         subject = " ".join(words[:at])
         if at == 0 or subject.endswith(("'s", "’s")) or not is_name(subject):
             return False   # no subject, 'Piker's been ...', or words that name nothing the game knows
@@ -199,7 +203,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
     """The clause in the language's words, with a subject the clauses before give it: 'he' or 'she' is the player
     they were about, 'it' the object, and a clause that starts with its verb takes the player (or, for 'resolves',
     'is countered', the object)."""
-    clause = in_language_words(re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip())
+    clause = in_context(r, re.sub(r"\s+", " ", clause).strip().rstrip(".!?").strip(), state.named, state.subject)
+    clause = in_language_words(clause)
     clause = re.sub(r"^(?:and|but|so|then|and then)\s+", "", clause)
     if (m := _PRONOUN.match(clause)) is not None and (state.subject or state.named) is not None:
         return f"{state.subject or state.named} {clause[m.end():]}"   # else the one player the line names
@@ -233,8 +238,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
 
 def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str | None]) -> list[str] | None:
     """The statements of one clause (or several read together), or None."""
-    if r.budget <= 0 or not clause.strip(" .!?,;:"):
-        return None
+    if r.budget <= 0 or not clause.strip(" .!?,;:") or known_already(r, clause, step_of):
+        return None   # (what the game already knows is a remark: not read, at no cost)
     text = _prepared(r, clause, state)
     if not text or text.startswith("(") or len(text) > MAX_CLAUSE:
         return None
@@ -270,8 +275,10 @@ def _after(r: _Reader, said: Sequence[str], state: _State) -> None:
         if _STEP.fullmatch(s):
             r.heading = s
         state.it = referent(s, r.ctx.players) or state.it
+        if (m := re.fullmatch(r"(.+?) triggers\b.*", s)) is not None and m[1] not in r.ctx.players:
+            state.it = m[1] if m[1].endswith(" ability") else f"{m[1]} ability"   # 'X triggers; trigger resolves'
         if s.endswith(" resolves"):
-            r.resolved = s[:-9]
+            r.resolved = s[:-9].removesuffix(" ability")   # an ability's damage: its source's
         r.last = s
     state.read += said
 
@@ -294,7 +301,8 @@ def _headings_only(r: _Reader, text: str, spans: list[Span], step_of: Callable[[
     out: list[Span] = []
     for span in spans:
         if out and re.fullmatch(r"\s*(?::|[-–—])\s*", text[out[-1][1]:span[0]]) \
-                and not _is_heading(r, text[out[-1][0]:out[-1][1]], step_of):
+                and not _is_heading(r, text[out[-1][0]:out[-1][1]], step_of) \
+                and not known_already(r, text[out[-1][0]:out[-1][1]], step_of):   # "Alice's turn - upkeep"
             out[-1] = (out[-1][0], span[1])
         else:
             out.append(span)
@@ -328,10 +336,14 @@ def header_with_remark(text: str, header: Callable[[str], str | None]) -> tuple[
     return said, [Remark(m.start("aside") if m["aside"] else m.start("rest"), len(text), rest)]
 
 
+_BULLET = re.compile(r"^\s*(?:[-*•>]|\d{1,3}[.)])\s+(?=\S)")   # a list's bullet or a numbered step
+
+
 def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> tuple[list[str], list[Remark]] | None:
     """The statements of a line read clause by clause, and its remarks; None when a clause that narrates an event
     can't be read (the line stays a syntax error), or the line has too many clauses to read this way."""
     text = code.rstrip()
+    text = _BULLET.sub(lambda m: " " * len(m[0]), text)   # '5. Alice attacks ...': a step's number, not a clause
     if re.search(r"[;,]\s*[;,]|\(\s*\)", text):
         return None   # an empty clause: something left out, not a remark
     spans = units(text)
@@ -341,6 +353,9 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
     out: list[str] = []
     remarks: list[Remark] = []
     known = lambda w: w in r.ctx.players or r.name(w) is not None   # noqa: E731
+
+    def remark(clause: str) -> bool:
+        return is_remark(clause, known) or known_already(r, clause, step_of)
     for m in _ASIDE.finditer(text):   # an aside without an event or a fact: a remark, wherever it stands
         if is_remark(m[0][1:-1].strip(), known) and text[:m.start()].strip():
             remarks.append(Remark(m.start(), m.end(), m[0]))
@@ -367,7 +382,9 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
         while i < len(pieces):
             got: list[str] | None = None
             j = min(len(pieces), i + MAX_RUN)
-            while j > i:   # the longest run of clauses from this one that reads (of at most MAX_RUN)
+            if (heading := _step(r, _prepared(r, text[pieces[i][0]:pieces[i][1]], state), step_of)) is not None:
+                got, j = [heading], i + 1   # 'upkeep, draw, main 1, nothing relevant': a heading needs no other clause
+            while got is None and j > i:   # the longest run of clauses from this one that reads (of at most MAX_RUN)
                 got = _read(r, text[pieces[i][0]:pieces[j - 1][1]], state, step_of)
                 if got is not None:
                     break
@@ -377,15 +394,16 @@ def by_clauses(r: _Reader, code: str, step_of: Callable[[str], str | None]) -> t
             if got is None and text[a] == "(":
                 got = _aside(r, text, (a, b), state)
             if got is None:   # a remark, with the clauses after it that don't read on their own and keep it one
-                if not is_remark(text[a:b].strip("() "), known) and not _remark_with_next(r, text, pieces, i, known):
+                if not remark(text[a:b].strip("() ")) and not _remark_with_next(r, text, pieces, i, known):
+                    r.ctx.unread.append((a, b))   # the clause that keeps the line an error (its message names it)
                     return None
                 if (who := text[a:b].strip("( ").split(" ", 1)[0]) in r.ctx.players:
                     state.subject = who   # 'Bob has no creatures, skips attacking': Bob skips it
                 k = i + 1
-                while k < len(pieces) and is_remark(text[a:pieces[k][1]].strip("() "), known) \
+                while k < len(pieces) and remark(text[a:pieces[k][1]].strip("() ")) \
                         and _read(r, text[pieces[k][0]:pieces[k][1]], state, step_of) is None:
                     k += 1
-                if not is_remark(text[a:pieces[k - 1][1]].strip("() "), known):
+                if not remark(text[a:pieces[k - 1][1]].strip("() ")):
                     return None
                 b = pieces[k - 1][1]
                 remarks.append(Remark(a, b, text[a:b]))

@@ -302,7 +302,7 @@ def _all_pass(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 def _stays_untapped(r: _Reader, m: re.Match[str]) -> list[str] | None:
     who = r.name(m["x"])
-    return [f"{who} is untapped"] if who else None
+    return [f"{who} is untapped"] if who and who not in r.ctx.players else None   # 'she doesn't tap': a card
 
 
 def _hand(r: _Reader, m: re.Match[str]) -> list[str] | None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .slang import INTENT, slang_words
+
 # canonical verb -> the words that narrate it (any tense, person, and the synonyms judges write)
 VERBS: dict[str, tuple[str, ...]] = {
     "attacks": ("attack", "attacks", "attacked", "attacking", "swing", "swings", "swung", "swinging", "alpha",
@@ -87,7 +89,8 @@ def event_words(clause: str) -> list[str]:
     return [m[0].lower() for m in EVENT.finditer(clause)]
 
 
-_STATE = re.compile(r"(?:is|are|was|were|stays|remains|still|now|gets|got|becomes|became|left|being)\s+$", re.I)
+_STATE = re.compile(r"(?:is|are|was|were|stays|remains|still|now|gets|got|becomes|became|left|being|['’]s|['’]re"
+                    r"|both|all|from)\s+$", re.I)
 _STATE_WORDS = frozenset({"tapped", "untapped", "blocked", "attacking", "blocking", "dead"})
 _NOTHING_AFTER = re.compile(r"\s+(?:nothing|no|none|not)\b", re.I)
 
@@ -107,7 +110,8 @@ def narrates(clause: str) -> bool:
     for m in EVENT.finditer(clause):
         before = clause[:m.start()]
         near = " ".join(re.split(r"[,;:(]", before)[-1].split()[-3:])   # in the same clause only
-        if NEGATION.search(near) or BELIEF.search(near) or _NOTHING_AFTER.match(clause, m.end()):
+        if NEGATION.search(near) or BELIEF.search(near) or _NOTHING_AFTER.match(clause, m.end()) \
+                or INTENT.search(before.rstrip()):   # 'stays back to block': an intention
             continue
         if m[0].lower() in _STATE_WORDS and (_STATE.search(before) or not before.strip()
                                               or before.rstrip().endswith((",", "("))):
@@ -263,7 +267,8 @@ def _one_away(a: str, b: str) -> bool:
 
 
 def in_language_words(clause: str) -> str:
-    """The clause in the language's vocabulary (WORDS), the rest of its words as written."""
+    """The clause in the language's vocabulary (slang.SLANG, then WORDS), the rest of its words as written."""
+    clause = slang_words(clause)
     for pattern, repl in WORDS:
         clause = pattern.sub(repl, clause)
     return clause

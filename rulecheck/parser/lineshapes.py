@@ -65,6 +65,7 @@ def undecorated(text: str) -> str:
     text = re.sub(r"^([A-Z][\w'’\-]* controls [A-Z\"][^,;:()]*?) \(tapped\)$", r"\1: tapped", text)
     text = re.sub(r"^(?:[Ii]n response|[Tt]hen|[Nn]ext|[Aa]fter that|[Ff]inally),\s+", "", text)
     text = re.sub(r"(?<=\w),\s*in response,\s*", " ", text)   # 'Bob, in response, casts Shock'
+    text = re.sub(r"^[Ii]n response\s+(?=[A-Z][\w'’\-]* [a-z])", "", text)   # 'In response Bob casts Shock'
     text = re.sub(r"^(No|Everyone|Nobody|Neither)(?= [a-z])|^(Both|All)(?= pass| players pass)", lambda m: m[0].lower(),
                   text)
     if text.startswith(("then ", "and then ")):

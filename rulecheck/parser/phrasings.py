@@ -36,6 +36,7 @@ class ReadingContext:
     abilities: tuple[str, ...] = ()      # the sources of the abilities on the stack
     unblocked: dict[str, str] = field(default_factory=dict)     # an attacking creature not blocked -> the player
     untapped_lands: tuple[tuple[str, str], ...] = ()            # (controller, name) of each untapped land
+    unread: list[tuple[int, int]] = field(default_factory=list)  # the clause reader's clause that kept a line unread
 
 
 class _Reader(Protocol):
