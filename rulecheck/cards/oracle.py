@@ -96,7 +96,7 @@ EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 # kin ("Untap all lands you control."), Seize the Day, Ambush Party's kin ("Untap target creature.")
 UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
                        r"lands you control|permanents you control|artifacts you control)|"
-                       r"target (?P<target>creature|permanent|land|artifact))$")
+                       r"(?:another )?target (?P<target>creature|permanent|land|artifact))$")
 # a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
 # flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
 # Vernal Equinox ("Any player may cast creature and enchantment spells ...")
@@ -287,6 +287,13 @@ def is_activated(text: str) -> bool:
     return activation_cost(text) is not None
 
 
+def effect_of(text: str) -> str:
+    """An activated ability's effect, after its cost ("untap another target permanent" of "{t}: untap another
+    target permanent"); any other text as it is."""
+    m = _ACTIVATED.match(text)
+    return m.group("effect") if m is not None else text
+
+
 def activation_cost(text: str) -> str | None:
     """The cost of an activated ability ("{1}, {T}" of "{1}, {T}: ..."); None: the text is no activated ability."""
     m = _ACTIVATED.match(text)
@@ -418,6 +425,9 @@ def _text_templates(plain: str) -> list[n.Ability] | None:
             found += read
     if not found:
         return None
+    if activated:   # a read effect keeps its cost: what paying it does (a {T} cost taps the source, 602.2)
+        found = [n.Ability(a.kind, f"{activated.group('cost').strip()}: {a.text}") if a.kind == "resolution" else a
+                 for a in found]
     if unread and not any(a.kind == "resolution" for a in found):
         return None     # a template inside a sentence the reader doesn't follow is not taken out of it
     if unread:

@@ -431,10 +431,10 @@ def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipi
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
-    damage_to_life_unknown(g, src, amount, recipient)
     q = g.named(recipient) if recipient not in g.pstate else None
-    if q is not None and src is not None and protection_against(g, q, src) is not None:
-        return   # damage from a source the recipient has protection from is prevented
+    if damage_to_life_unknown(g, src, amount, recipient) or \
+            q is not None and src is not None and protection_against(g, q, src) is not None:
+        return   # unread text may prevent or replace it (the transcript says what q has), or protection prevents it
     if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
         g.pstate[src.controller].life += amount
     infect = src is not None and g.has_ability(src, "infect")

@@ -33,6 +33,9 @@ PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\b
 # transcript says it
 DAMAGE_WORDS = re.compile(r"\blifelink\b|\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|"
                           r"\bdouble that damage\b|\binfect\b|\bwither\b")
+# … of which what may change the damage a permanent is dealt: prevention, replacement, infect or wither given
+PREVENTS_WORDS = re.compile(r"\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|\bdouble that damage\b|"
+                            r"\binfect\b|\bwither\b")
 # unread text that may give first or double strike: whether a first combat damage step is the first-strike one
 STRIKE_WORDS = re.compile(r"\b(?:first|double) strike\b")
 _ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"

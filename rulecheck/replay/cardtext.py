@@ -22,6 +22,7 @@ from ..cards.oracle import (
     EXTRA_TURNS,
     SKIP_EXTRA_UNTAP,
     UNTAP_NOW,
+    effect_of,
     flash_types,
     mass_pump_of,
     pump_of,
@@ -58,7 +59,8 @@ def resolving_abilities(item: StackItem) -> list[str]:
         return [a.text for a in abilities if a.kind in ("text", "resolution", "trigger")]
     if item.triggered:
         return [a.text for a in abilities if a.kind == "trigger" and trigger_step(a.text) is None]
-    return [a.text for a in abilities if a.kind in ("text", "resolution")]
+    return [effect_of(a.text) if a.kind == "resolution" else a.text for a in abilities if a.kind in ("text",
+                                                                                                   "resolution")]
 
 
 def _unanimous(texts: list[str], says: str, spell: bool) -> bool:
@@ -249,7 +251,7 @@ def unread_texts(r: Replay, item: StackItem) -> list[str]:
     else:
         effects = []
     return effects + [a.text for a in item.card.abilities if a.kind == "text" or
-            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase) or
+            (a.kind == "resolution" and effect_of(a.text) == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
 

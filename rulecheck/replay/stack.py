@@ -34,7 +34,7 @@ from .ending import end_turn_now
 from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
 from .sagas import unowed_chapter
-from .sickness import activated_while_sick
+from .sickness import activated_while_sick, tap_cost
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
@@ -266,7 +266,8 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         _pay(r, stmt, player, stmt.paying, f"{stmt.source.text}'s ability", stmt.source)
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
-                                 stmt.span.line))
+                                 stmt.span.line, targets=tuple(t.text for t in stmt.targets if t.kind == "object")))
+        tap_cost(r, source)
     g.note_stack_change()
     _sacrifice_as_cost(r, stmt, player)
 

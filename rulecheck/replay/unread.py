@@ -38,7 +38,10 @@ _UNTAPS_NOW = r"\buntap\b(?! step)(?![^.]*\buntap step)|\bvigilance\b"
 # what changes a creature's power or toughness, or how it assigns combat damage (anthems, "-1/-1", Doran's
 # "toughness rather than its power", Thorn Elemental's "as though it weren't blocked", trample or deathtouch given)
 _PT = r"[+\-\u2212]?(?:\d+|x)/[+\-\u2212]?(?:\d+|x)|\bpower\b|\btoughness\b|^(?:prowess|training|dethrone|mentor)$"
-_FIGHT = (rf"{_PT}|\bcombat damage\b|\btrample\b|\bdeathtouch\b|"
+# "combat damage" only in a sentence about assigning it (Butcher Orgg's "assign … combat damage divided as you choose",
+# "assigns no combat damage"): prevention ("Prevent all combat damage …", Holy Day) changes what is dealt, not what
+# is assigned (510.1c: lethal damage is checked without effects that change the damage actually dealt)
+_FIGHT = (rf"{_PT}|\bassign[^.]*\bcombat damage\b|\bcombat damage\b[^.]*\bassign|\btrample\b|\bdeathtouch\b|"
           r"\bas though (?:it|they) (?:weren't|wasn't|were not) blocked")
 # what a blocker's evasion check reads that unread text may change: flying or reach given or lost, an ability
 # lost, a colour, a card type or a land type changed (fear, intimidate, protection, landwalk, "except by Walls")
