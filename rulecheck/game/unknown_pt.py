@@ -54,15 +54,15 @@ def damage_to_life_unknown(g: Game, src: Permanent | None, amount: int, recipien
         return False
     resolved = bool(g.resolved_unread) and g.resolved_unread[-1][0] == g.turn and any(
         turn == g.turn and DAMAGE_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread)
-    held = g.hooks.uses(DAMAGE_TEXT) and [p for p in g.battlefield.values()
-                                          if p.card.damage_text and not p.phased_out and not p.lost]
+    held = [p for p in g.battlefield.values() if p.card.damage_text and not p.phased_out and not p.lost] \
+        if g.hooks.uses(DAMAGE_TEXT) else []
     if not (resolved or held):
         return False
     g.uncertain.update(who for who in (recipient, src.controller if src is not None else None) if who in g.pstate)
     if recipient in g.pstate:
         return False
     changes = resolved and any(turn == g.turn and PREVENTS_WORDS.search(text.lower())
-                               for turn, _, text, _ in g.resolved_unread) or bool(held) and any(
+                               for turn, _, text, _ in g.resolved_unread) or any(
         a.kind == "text" and PREVENTS_WORDS.search(a.text.lower()) for p in held for a in p.abilities())
     if changes:
         g.uncertain.add(recipient)
