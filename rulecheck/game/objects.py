@@ -216,6 +216,7 @@ class Permanent:
     attached_pid: int | None = None       # the permanent this Aura or Equipment is attached to
     loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
+    told_tapped: int = 0                  # the line of the last assertion that it is tapped (unread.py)
     lost: bool = False                    # it lost all abilities (613 layer 6): only abilities granted later count
     face_up_card: Card | None = None      # face down (current 708.2): its card, while `card` is the 2/2 face
     # kinds of counters (other than +N/+N) whose count the replay knows: given by the setup, or as it entered; of

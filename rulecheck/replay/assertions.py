@@ -22,6 +22,7 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
     p = g.perm(stmt.permanent)
     if stmt.status in ("tapped", "untapped"):
         p.tapped = stmt.status == "tapped"
+        p.told_tapped = stmt.span.line if p.tapped else p.told_tapped
     elif stmt.status == "unblocked":
         p.blocked = False
     elif stmt.status == "blocked":
@@ -111,9 +112,11 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
                 a.kind == "text" and "tapped" in a.text.lower() for a in p.card.abilities)
                 or may_have_stayed_tapped(g, r.resolved_unread, p)):
             p.tapped = True   # unread text may make it enter tapped ("… unless …") or keep it tapped: as told
-            return None
+            truth = True
         if not truth:
             return "assert", f"{p.name} is not {stmt.status} in the replay"
+        if stmt.status == "tapped":
+            p.told_tapped = stmt.span.line   # what unread text resolved before this did is told (unread.py)
     elif stmt.what == "damage" and p.damage != stmt.count:
         if p.damage == 0 and g.damage_removed.get(p.pid) == stmt.count:
             return "514.2", (f"{p.name} has no damage, not {stmt.count}: damage is removed from permanents in "

@@ -139,10 +139,23 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
             if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)) \
                     and (allows := allowed(a.text)) is not None:
                 return p.name, allows
-    for turn, source, text, _line in resolved:
-        if since <= turn <= g.turn and (allows := allowed(text)) is not None:
+    told = _told_tapped(g, key, stmt)   # the transcript said these creatures were tapped after: an untap before is told
+    before = tuple((words, allows) for words, allows in found if words.pattern != _UNTAPS_NOW) if told else found
+    for turn, source, text, line in resolved:
+        if since <= turn <= g.turn and (allows := allowed(text) if line > told else
+                                        next((a for w, a in before if w.search(text.lower())), None)) is not None:
             return source, allows
     return None
+
+
+def _told_tapped(g: Game, key: str, stmt: n.Statement | None) -> int:
+    """The earliest line on which the transcript said that the creatures an attack or block declares were tapped
+    (`Brass Man is tapped` after its upkeep trigger resolved unread): unread text resolved before that line untapped
+    none of them; 0 when one of them wasn't told so."""
+    named = stmt.attackers if key == "508.1a" and isinstance(stmt, n.DeclareAttackers) else \
+        stmt.blockers if key == "509.1a" and isinstance(stmt, n.DeclareBlockers) else ()
+    lines = [p.told_tapped if p is not None else 0 for p in (g.find_perm_quietly(ref) for ref in named)]
+    return min(lines) if lines else 0
 
 
 def _uncertain(g: Game, q: Permanent, text: str) -> bool:
