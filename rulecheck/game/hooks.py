@@ -57,6 +57,8 @@ DAMAGE_TEXT = "unread damage to life"            # unread text about what damage
 STRIKE_TEXT = "unread first strike"              # unread text about first or double strike (Card.strike_text)
 GROUP = "group statics"                           # an ability of kind group (layers.py: "Other Goblins get +1/+1")
 PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
+ATTACKS_YOU = "whenever a creature attacks you"   # (… "or a planeswalker you control")
+ATTACKED = "attacked triggers"                    # "Whenever a creature attacks you, …" (replay/combat/triggers.py)
 
 
 def boundary_hook(point: str, name: str, order: int) -> Callable[[BoundaryFunction], BoundaryFunction]:
@@ -116,6 +118,8 @@ class Hooks:
         """A permanent on the battlefield has this ability, printed or set up."""
         if ability.kind == "trigger":
             self.triggers.add(p, ability.text)
+            if ability.text.startswith(ATTACKS_YOU):
+                self.subscribe(ATTACKED)
         elif ability.kind in ("attack_cost", "block_cost"):
             self.subscribe(TAXES)
         elif ability.kind == "group":

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
+from ..cards.groups import mass_pump_of, pump_of
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
     ATTACK_HOMES,
@@ -24,8 +25,6 @@ from ..cards.oracle import (
     UNTAP_NOW,
     effect_of,
     flash_types,
-    mass_pump_of,
-    pump_of,
     unread_effect,
 )
 from ..game.counters import untap as untap_one

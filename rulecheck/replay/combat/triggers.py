@@ -20,6 +20,7 @@ from ...game.combat import (
     trigger_kind,
     triggers_on_attacking_alone,
 )
+from ...game.hooks import ATTACKS_YOU
 from ...game.objects import PendingTrigger, Permanent, StackItem
 from ..context import Replay
 
@@ -31,6 +32,26 @@ def owe(r: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
     g = r.game
     for _ in range(max(1, trigger_count(p, kind))):   # several abilities of one source: each triggers (603.2c)
         g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
+def attacked(r: Replay, attackers: list[Permanent]) -> None:
+    """"Whenever a creature attacks you, …" (Hissing Miasma; "… you or a planeswalker you control"): triggers once
+    for each creature declared attacking the ability's controller (or, where it says so, a planeswalker of theirs),
+    and must reach the stack before anyone gets priority (508.2). A creature attacking a planeswalker doesn't
+    attack its controller."""
+    g = r.game
+    for q in list(g.battlefield.values()):
+        texts = [a.text for a in q.abilities() if a.kind == "trigger" and a.text.startswith(ATTACKS_YOU)] \
+            if not (q.lost or q.phased_out) else []
+        for text in texts:
+            walkers = text.startswith(ATTACKS_YOU + " or a planeswalker you control")
+            if not walkers and not text[len(ATTACKS_YOU):].startswith((",", ".")) and text != ATTACKS_YOU:
+                continue   # a condition that says more ("… attacks you with …") is not read
+            for p in attackers:
+                walker = g.named(p.attacking) if p.attacking is not None and p.attacking not in g.pstate else None
+                if p.attacking == q.controller or walkers and walker is not None and walker.controller == q.controller:
+                    g.pending.append(PendingTrigger(q.name, ATTACKS_YOU, g.step or "", q.controller, "508.2",
+                                                    f"when {p.name} attacked {p.attacking}"))
+
+
 def became_blocker(r: Replay, b: Permanent, attackers: list[Permanent]) -> None:
     """b was declared as a blocker, or an effect made it block (509.4a, 509.4b); not put onto the battlefield."""
     if has_trigger(b, BLOCKS) and not b.blocking:
