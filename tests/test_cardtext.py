@@ -299,6 +299,10 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
     ("506.3", "As long as Siege Behemoth is attacking, for each creature you control, you may have that creature "
               "assign its combat damage as though it weren't blocked.", False),
     ("510.1c", "Other Beast creatures you control have trample.", True),
+    ("510.1c", "Prevent all combat damage that would be dealt this turn.", False),   # Fog: 510.1c ignores prevention
+    ("510.1c", "You may assign Butcher Orgg's combat damage divided as you choose among defending player and/or any "
+               "number of creatures defending player controls.", True),
+    ("510.1a", "Whenever Hypnotic Specter deals combat damage to a player, that player discards a card.", False),
     ("510.1c", "Flying", False),
     ("505.5b", "You may play an additional land this turn.", True),                             # Explore
     ("505.5b", "Each player may play an additional land on each of their turns.", True),        # Rites of Flourishing
@@ -432,3 +436,23 @@ def test_a_narration_of_what_a_read_anthem_does_is_that_anthem_not_a_second_bonu
     assert _found(text) == []
     until_eot = text.replace("for as long as Glorious Anthem is on the battlefield", "until end of turn")
     assert [(f[0], f[1]) for f in _found(until_eot)] == [(11, "assert")]   # another effect: 4/4
+
+
+def test_an_activation_pays_its_tap_cost_and_a_read_untap_among_several_abilities_is_unread() -> None:
+    """A {T} cost taps the source as it is activated (602.2); "Untap another target permanent." untaps the target
+    when it is the only ability that can be resolving, and is unread text (a note) when another could be."""
+    text = ("players: Alice, Bob\ncard Grizzly Bears: green creature 2/2\ncard Hill Giant: red creature 3/3\n"
+            'card Untapper: blue creature 1/1, "{T}: Untap another target permanent."{}\n'
+            "Alice controls Grizzly Bears\nBob controls Untapper\nBob controls Hill Giant: tapped\n"
+            "turn 6: Alice, in beginning of combat step\nBob activates Untapper targeting Hill Giant\n"
+            "Untapper ability resolves\ndeclare attackers step\nAlice declares Grizzly Bears attacking Bob\n"
+            "declare blockers step\nBob declares Hill Giant blocking Grizzly Bears\n"
+            "Bob declares Untapper blocking Grizzly Bears\n")
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", ""))] == \
+        [(15, "509.1a", "error")]
+    other = ', "{2}: Untapper gets +1/+0 until end of turn."'
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", other))] == \
+        [(14, "509.1a", "note")]
+    cycling = ', "Cycling {2} (Discard this card: draw a card.)"'
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", cycling))] == \
+        [(15, "509.1a", "error")]

@@ -58,8 +58,13 @@ def resolving_abilities(item: StackItem) -> list[str]:
         return [a.text for a in abilities if a.kind in ("text", "resolution", "trigger")]
     if item.triggered:
         return [a.text for a in abilities if a.kind == "trigger" and trigger_step(a.text) is None]
-    return [effect_of(a.text) if a.kind == "resolution" else a.text for a in abilities if a.kind in ("text",
-                                                                                                   "resolution")]
+    return [effect_of(a.text) if a.kind == "resolution" else a.text for a in abilities
+            if a.kind == "resolution" or a.kind == "text" and not _FROM_HAND.match(a.text.lower())]
+
+
+# activated abilities that work only from a hand (cycling and its kin, 702.28; ninjutsu; channel): never the ability
+# of a permanent on the battlefield that resolves
+_FROM_HAND = re.compile(r"^(?:\w+ ?)?cycling\b|^ninjutsu\b|^channel\b")
 
 
 def _unanimous(texts: list[str], says: str, spell: bool) -> bool:
@@ -249,7 +254,9 @@ def unread_texts(r: Replay, item: StackItem) -> list[str]:
         effects = [e for t in resolving_abilities(item) for e in [unread_effect(t)] if e]
     else:
         effects = []
+    maybe = item.kind == "ability" and not item.triggered and len(resolving_abilities(item)) > 1
     return effects + [a.text for a in item.card.abilities if a.kind == "text" or
+            (a.kind == "resolution" and maybe) or   # which of several abilities resolved isn't known
             (a.kind == "resolution" and effect_of(a.text) == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
