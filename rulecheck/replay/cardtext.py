@@ -325,3 +325,33 @@ def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
             return None   # a land whose types aren't known may be one
         return defender, m.group("type")
     return None
+
+
+# a draw-step trigger's extra draws (Howling Mine: "… that player draws an additional card."; Font of Mythos: "…
+# draws two additional cards."; Rites of Flourishing's kin)
+_ADDITIONAL_DRAW = re.compile(r"\bdraws? (an|one|two|three) additional cards?\b")
+_COUNTS = {"an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def folded_draws(r: Replay, player: str, extra: int) -> bool:
+    """Whether the draw-step triggers waiting now draw `player` exactly `extra` additional cards: a judge writes
+    the turn's draw and theirs as one (`Alice draws 2 cards`), and they are taken as put on the stack and resolved
+    by that line (removed from the triggers waiting) when they draw no more than it says."""
+    g = r.game
+    folded: list[PendingTrigger] = []
+    count = 0
+    for t in g.pending:
+        perm = g.named(t.source)
+        texts = [t.text] + ([a.text for a in perm.abilities()] if perm is not None and not perm.phased_out else [])
+        m = next((m for x in texts for m in [_ADDITIONAL_DRAW.search(x.lower())] if m is not None), None)
+        if t.step != "draw step" or m is None or ("your draw step" in t.text.lower() and t.controller != player):
+            continue
+        folded.append(t)
+        count += _COUNTS[m.group(1)]
+    if not folded or count > extra:
+        return False
+    g.pending[:] = [t for t in g.pending if all(t is not f for f in folded)]   # in the line, whatever else is
+    if not g.pending:
+        r.pending_flagged = False
+    return count == extra
+

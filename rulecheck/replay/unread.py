@@ -1,12 +1,13 @@
 """What the replay can't read, it doesn't judge: a finding that a card's unread text could explain is a note.
 
-Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow
-what the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other
-player's untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when
-(1) its rule is reached by one of the families below (a rule may be reached by several), (2) the unread text of a
-permanent on the battlefield (not phased out; an activated ability's text counts only once it resolves; a lord's
-text when some creature's types aren't known), or of a spell or ability (a trigger's effect included) that resolved
-this turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
+Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow what
+the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other player's
+untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when (1) its
+rule is reached by one of the families below (a rule may be reached by several), (2) the unread text of a permanent
+on the battlefield (not phased out; an activated ability's or a trigger's text counts only once it resolves, except
+a draw-step trigger the replay doesn't owe, whose draw a judge may write with the turn's draw (504.1); a lord's text
+when some creature's types aren't known), or of a spell or ability (a trigger's effect included) that resolved this
+turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
 family's words, and (3) the game doesn't say these abilities are unknown anyway (`abilities: unknown` has its own,
 wider policy). Any other finding stays a violation, however much unread text is around. Documented in
 docs/transcript-language.md ("Unread card text"); costs nothing until something is flagged. (What unread text may do
@@ -136,8 +137,10 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
         if (who is not None and p.controller != who) or p.phased_out:
             continue
         for a in p.abilities():
-            if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)) \
-                    and (allows := allowed(a.text)) is not None:
+            if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)
+                    or key == "504.1" and a.kind == "trigger" and "draw step" in a.text.lower()
+                    and all(t.source != p.name for t in g.pending) and not _owed_draw(g, p)) \
+                    and (allows := allowed(a.text)) is not None:   # a draw-step trigger's draw told with the turn's
                 return p.name, allows
     told = _told_tapped(g, key, stmt)   # the transcript said these creatures were tapped after: an untap before is told
     before = tuple((words, allows) for words, allows in found if words.pattern != _UNTAPS_NOW) if told else found
@@ -146,6 +149,13 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
                                         next((a for w, a in before if w.search(text.lower())), None)) is not None:
             return source, allows
     return None
+
+
+def _owed_draw(g: Game, p: Permanent) -> bool:
+    """Whether p's draw-step trigger was owed as this draw step began (its condition read, without an "if" the
+    reader doesn't follow): then the replay counts its draw, and its text explains nothing more."""
+    return g.step == "draw step" and any(a.kind == "trigger" and "draw step" in a.text.lower() and ", if " not in
+                                         a.text.lower() for a in p.abilities())
 
 
 def _told_tapped(g: Game, key: str, stmt: n.Statement | None) -> int:
