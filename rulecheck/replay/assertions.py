@@ -13,7 +13,7 @@ from .context import Replay
 from .counters import ANNIHILATE
 from .registry import handles
 from .tba import assume_tbas
-from .unread import may_have_stayed_tapped
+from .unread import explains_assertion, may_have_stayed_tapped
 
 
 def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
@@ -40,11 +40,27 @@ def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> N
     if problem is not None and _tbas_pending(r):
         assume_tbas(r)
         problem = _judge(r, stmt)
+    if problem is not None and problem[0] == "assert" and _told(r, stmt):
+        problem = None   # unread text may have made it so: taken as told (unread.py)
     if problem is not None:
         key, message = problem
         r.flag(stmt, key, message)
     if isinstance(stmt, n.AssertCount) and stmt.what == "life":
         r.mana_burned.pop(stmt.subject.text, None)
+
+
+def _told(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> bool:
+    """A player's hand or life, or a permanent tapped or untapped, that unread text may have made what the
+    transcript says: the replay goes on from it."""
+    what = stmt.status if isinstance(stmt, n.AssertStatus) else stmt.what if isinstance(stmt, n.AssertCount) and \
+        stmt.subject.text in r.game.pstate else ""
+    if not explains_assertion(r.game, r.resolved_unread, what):
+        return False
+    if isinstance(stmt, n.AssertStatus):
+        _status_effect(r, stmt)
+    elif isinstance(stmt, n.AssertCount):
+        _adopt(r, stmt)
+    return True
 
 
 def _tbas_pending(r: Replay) -> bool:

@@ -185,3 +185,25 @@ def may_have_stayed_tapped(g: Game, resolved: Iterable[tuple[int, str, str, int]
            for a in q.abilities()):
         return True
     return any(words.search(text.lower()) for _turn, _source, text, _line in resolved)
+
+
+# what unread text may have changed that an assertion states: a hand (a draw replaced or added, a discard), a life
+# total (life gained or lost by a trigger not narrated, "Whenever another creature enters, you gain 1 life"), a
+# permanent tapped or untapped ("Creatures your opponents control enter the battlefield tapped.")
+_ASSERTED = {"hand": r"\bdraws?\b|\bdiscards?\b|\bhand\b", "life": r"\blife\b|\bdamage\b|\blifelink\b",
+             "tapped": r"\btap(?:s|ped)?\b|\buntap", "untapped": r"\buntap"}
+
+
+def explains_assertion(g: Game, resolved: Iterable[tuple[int, str, str, int]], what: str) -> bool:
+    """Whether unread text may have made the state an assertion gives (`Alice has 4 cards in hand`, `Bob has 21
+    life`, `Grizzly Bears is tapped`): the text of a permanent on the battlefield (a triggered ability's too, whose
+    resolution a judge may leave out; an activated one's once it resolves) or of a spell or ability resolved this
+    turn has that state's words. Then the assertion is taken as told."""
+    if what not in _ASSERTED or g.abilities_unknown:
+        return False
+    words = re.compile(_ASSERTED[what])
+    if any(a.kind in ("text", "trigger") and not is_activated(a.text) and words.search(a.text.lower())
+           for p in g.battlefield.values() if not p.phased_out for a in p.abilities()):
+        return True
+    return any(turn == g.turn and words.search(text.lower()) for turn, _source, text, _line in resolved)
+
