@@ -300,6 +300,12 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
               "assign its combat damage as though it weren't blocked.", False),
     ("510.1c", "Other Beast creatures you control have trample.", True),
     ("510.1c", "Prevent all combat damage that would be dealt this turn.", False),   # Fog: 510.1c ignores prevention
+    ("508.1g", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for each of "
+               "those creatures, where X is the number of enchantments you control.", True),      # Sphere of Safety
+    ("509.1d", "{X}{R}: This turn, creatures can't block unless their controller pays {X} for each blocking creature "
+               "they control.", True),                                                             # War Cadence
+    ("509.1d", "Creatures can't attack you unless their controller pays {2} for each creature they control that's "
+               "attacking you.", False),                                     # an attack tax says nothing of blocks
     ("510.1c", "You may assign Butcher Orgg's combat damage divided as you choose among defending player and/or any "
                "number of creatures defending player controls.", True),
     ("510.1a", "Whenever Hypnotic Specter deals combat damage to a player, that player discards a card.", False),
@@ -456,3 +462,30 @@ def test_an_activation_pays_its_tap_cost_and_a_read_untap_among_several_abilitie
     cycling = ', "Cycling {2} (Discard this card: draw a card.)"'
     assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", cycling))] == \
         [(15, "509.1a", "error")]
+
+
+_TAXES = """players: Alice, Bob
+priority: implicit
+card Sphere of Safety: white enchantment, mana cost {4}{W}, "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for each of those creatures, where X is the number of enchantments you control."
+card Hill Giant: red creature — Giant 3/3, mana cost {3}{R}
+card Grizzly Bears: green creature — Bear 2/2, mana cost {1}{G}
+card War Cadence: red enchantment, mana cost {2}{R}, "{X}{R}: This turn, creatures can't block unless their controller pays {X} for each blocking creature they control."
+Alice: life 20
+Alice controls Hill Giant, War Cadence
+Bob: life 20
+Bob controls Sphere of Safety, Grizzly Bears
+turn 5: Alice, in beginning of combat step
+Alice activates War Cadence paying {1}{R}
+War Cadence ability resolves
+declare attackers step
+Alice declares Hill Giant attacking Bob; Alice adds {1}; Alice pays {1} to attack
+declare blockers step
+Bob declares Grizzly Bears blocking Hill Giant; Bob adds {1}; Bob pays {1} to block
+"""
+
+
+def test_an_unread_cost_to_attack_or_block_makes_its_payment_a_note() -> None:
+    """Sphere of Safety's variable tax and War Cadence's resolved one aren't read: the payments they ask for are
+    notes (508.1g, 509.1d), not violations."""
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(_TAXES)] == \
+        [(15, "508.1g", "note"), (17, "509.1d", "note")]

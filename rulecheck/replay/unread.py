@@ -60,6 +60,12 @@ def _permitted(verb: str) -> str:
     return rf"\b(?:can|could|may) {verb}|\b{verb}s? as though"
 
 
+def _taxed(verb: str) -> str:
+    """A cost to attack or block the reader doesn't follow: "Creatures can't attack you … unless their controller pays
+    {X} for each …" (Sphere of Safety), War Cadence's "… can't block unless their controller pays {X} …"."""
+    return rf"\b{verb}[^.]*\b(?:pays?|costs?)\b|\b(?:pays?|costs?)\b[^.]*\b{verb}"
+
+
 @lru_cache(maxsize=1)
 def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
     """The families, compiled the first time a finding asks (most checks flag nothing that unread text is near).
@@ -77,6 +83,8 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
          "this block"),
         (re.compile(_EVASION), frozenset({"509.1b"}), "this block"),
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock|{_TAPS}"), frozenset({"509.1c"}), "these blockers"),
+        (re.compile(_taxed("attack")), frozenset({"508.1g", "508.1i"}), "this attack's cost"),
+        (re.compile(_taxed("block")), frozenset({"509.1d", "509.1f"}), "this block's cost"),
         (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
          _STEP_ORDER, "the turn to go this way"),
         (re.compile(r"\b(?:first|double) strike\b"), frozenset({"506.1", "510.5"}), "this combat damage step"),
