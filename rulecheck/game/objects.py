@@ -28,6 +28,19 @@ PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\b
                        r"\bpower and toughness (?:are|is) each\b|\btoughness rather than\b|"
                        r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b|"
                        r"^(?:prowess|training|dethrone|mentor)$")   # unread keywords whose triggers pump
+# unread text that changes only the power and toughness of the creature that has it: Kird Ape's "Kird Ape gets +1/+2
+# as long as you control a Forest.", "This creature gets +1/+1 for each …", prowess and its kin
+_ITSELF = re.compile(r"^(?:(?:as long as|if|during) [^,]+, )?(?:this creature|this|~|cardname|{name})(?: gets\b|'s "
+                     r"power\b| has base power\b)|^(?:prowess|training|dethrone)$")
+
+
+def pt_of_itself(text: str, name: str) -> bool:
+    """Whether every sentence of the text with power and toughness words is about the creature that has it."""
+    pattern = re.compile(_ITSELF.pattern.replace("{name}", re.escape(name.lower())))
+    sentences = [x for x in re.split(r"(?<=\.)\s+", text.lower()) if PT_WORDS.search(x)]
+    return bool(sentences) and all(pattern.match(x) for x in sentences)
+
+
 # unread text that may change what damage does to life totals: lifelink given, prevention, replacement ("would deal",
 # "double that damage"), infect or wither given; while it is on the battlefield, life after damage is taken as the
 # transcript says it
@@ -63,6 +76,7 @@ class Card:
     damage_text: bool = field(init=False, repr=False, compare=False)  # … or what damage does to a life total
     enters_tapped: bool = field(init=False, repr=False, compare=False)   # "enters the battlefield tapped"
     strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
+    self_pt: bool = field(init=False, repr=False, compare=False)   # unread text that changes only its own P/T
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
@@ -74,8 +88,10 @@ class Card:
                                                for a in self.abilities)
         self.strike_text = self.unread and any(a.kind == "text" and STRIKE_WORDS.search(a.text.lower()) is not None
                                                for a in self.abilities)
-        self.pt_text = self.unread and any(a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
-                                           and _ACTIVATED_COST.match(a.text.lower()) is None for a in self.abilities)
+        pt = [a.text for a in self.abilities if a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
+              and _ACTIVATED_COST.match(a.text.lower()) is None] if self.unread else []
+        self.self_pt = any(pt_of_itself(t, self.name) for t in pt)
+        self.pt_text = any(not pt_of_itself(t, self.name) for t in pt)
         self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
                                                          _TURN_WORDS.search(a.text.lower()) is not None)
                               for a in self.abilities)

@@ -15,8 +15,9 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     unless an effect the transcript narrated sets them (as for `*/*`, and as a narration of what
     such text does: Humility's "becomes a 1/1 creature for as long as …"): then what depends on them is not judged.
     Costs nothing until such a card entered."""
-    if p.pt_unknown(g.effects):
-        return True
+    if p.pt_unknown(g.effects) or p.card.self_pt and p.is_creature() and not p.lost and not any(
+            e.target == p.pid and e.set_pt is not None for e in g.effects):
+        return True   # (`*/*`, or unread text that changes its own: Kird Ape's "… gets +1/+2 as long as …")
     if not (g.resolved_unread or g.hooks.uses(GROUP) or g.hooks.uses(PT_TEXT)):
         return False   # the common case: no such text has been in the game
     if not p.is_creature() or any(e.target == p.pid and e.set_pt is not None for e in g.effects):

@@ -24,7 +24,7 @@ from .. import nodes as n
 from ..cards.oracle import is_activated
 from ..game.game import Game
 from ..game.layers import covers
-from ..game.objects import Permanent
+from ..game.objects import Permanent, pt_of_itself
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
@@ -145,6 +145,8 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
         if (who is not None and p.controller != who) or p.phased_out:
             continue
         for a in p.abilities():
+            if a.kind == "text" and _elsewhere(g, p, a.text, stmt):
+                continue
             if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)
                     or key == "504.1" and a.kind == "trigger" and "draw step" in a.text.lower()
                     and all(t.source != p.name for t in g.pending) and not _owed_draw(g, p)) \
@@ -157,6 +159,17 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
                                         next((a for w, a in before if w.search(text.lower())), None)) is not None:
             return source, allows
     return None
+
+
+def _elsewhere(g: Game, p: Permanent, text: str, stmt: n.Statement | None) -> bool:
+    """Text that changes only p's own power and toughness (Kird Ape's "… gets +1/+2 as long as …"; pt_of_itself)
+    explains nothing about a combat damage assignment p has no part in (not the creature assigning, nor one it
+    may assign to: a recipient, a creature blocking it or blocked by it)."""
+    if not isinstance(stmt, n.AssignDamage) or not p.card.self_pt or not pt_of_itself(text, p.card.name):
+        return False
+    src = g.find_perm_quietly(stmt.creature)
+    near = {stmt.creature.text, *(x.recipient.text for x in stmt.assignments)}
+    return src is not None and p is not src and p.pid not in (*src.blockers, *src.blocking) and p.name not in near
 
 
 def _owed_draw(g: Game, p: Permanent) -> bool:
