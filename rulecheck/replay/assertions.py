@@ -52,14 +52,23 @@ def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> N
 def _told(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> bool:
     """A player's hand or life, or a permanent tapped or untapped, that unread text may have made what the
     transcript says: the replay goes on from it."""
-    what = stmt.status if isinstance(stmt, n.AssertStatus) else stmt.what if isinstance(stmt, n.AssertCount) and \
-        stmt.subject.text in r.game.pstate else ""
-    if not explains_assertion(r.game, r.resolved_unread, what):
+    g = r.game
+    what = stmt.status if isinstance(stmt, n.AssertStatus) else "pt" if isinstance(stmt, n.AssertPT) else \
+        stmt.what if stmt.subject.text in g.pstate else "counters" if stmt.what.endswith("counters") or \
+        stmt.what.endswith("counter") else ""
+    if not explains_assertion(g, r.resolved_unread, what):
         return False
     if isinstance(stmt, n.AssertStatus):
         _status_effect(r, stmt)
     elif isinstance(stmt, n.AssertCount):
         _adopt(r, stmt)
+    else:   # +1/+1 or -1/-1 counters put by text the replay doesn't read: as many as the difference says
+        p = g.find_perm(stmt.permanent)
+        power, toughness = g.pt(p) if p is not None else (0, 0)
+        if p is None or stmt.power - power != stmt.toughness - toughness or stmt.power == power:
+            return False
+        kind, more = (PLUS, stmt.power - power) if stmt.power > power else (MINUS, power - stmt.power)
+        p.counters[kind] = p.counters.get(kind, 0) + more
     return True
 
 
