@@ -22,6 +22,7 @@ from ..cards.oracle import (
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
     SKIP_EXTRA_UNTAP,
+    TAP_NOW,
     UNTAP_NOW,
     effect_of,
     flash_types,
@@ -121,6 +122,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
         _mass_effect(r, item, texts)
     _additional_combat(r, item, texts, spell)
     _untap_now(r, item, texts, spell)
+    _tap_now(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -242,6 +244,18 @@ def _untap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> Non
                   (p.attacked if what.endswith("this turn") else p.controller == item.controller)]
     for p in chosen:
         untap_one(g, p)
+
+
+def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Tap target creature." (and "… artifact, creature, or land", Icy Manipulator) as the text resolves: the one
+    permanent its cast or activation targeted becomes tapped. Only the text's own sentence; a source with several
+    abilities that could be resolving taps only when all say so."""
+    said = [t for t in texts if any(TAP_NOW.match(x) for x in _effect_sentences(t))]
+    if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
+        return
+    p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    if p is not None and not p.phased_out:
+        p.tapped = True
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
