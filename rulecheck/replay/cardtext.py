@@ -123,6 +123,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     _additional_combat(r, item, texts, spell)
     _untap_now(r, item, texts, spell)
     _tap_now(r, item, texts, spell)
+    _cant_block(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -256,6 +257,21 @@ def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
     p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
     if p is not None and not p.phased_out:
         p.tapped = True
+
+
+_CANT_BLOCK = re.compile(r"^target creature can't block this turn$")
+
+
+def _cant_block(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Target creature can't block this turn." (Panic; Hammerhand's and Goblin Shortcutter's "enters" trigger) on
+    the one creature the cast or trigger targeted, until end of turn: its block is flagged 509.1b."""
+    said = [t for t in texts if any(_CANT_BLOCK.match(x) for x in _effect_sentences(t))]
+    if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
+        return
+    p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    if p is not None:
+        r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", "can't block"), "end_of_turn", r.resolving_line,
+                                 "can't block"))
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:

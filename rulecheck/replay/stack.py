@@ -266,10 +266,15 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         _pay(r, stmt, player, stmt.paying, f"{stmt.source.text}'s ability", stmt.source)
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
-                                 stmt.span.line, targets=tuple(t.text for t in stmt.targets if t.kind == "object")))
+                                 stmt.span.line, targets=_objects(stmt)))
         tap_cost(r, source)
     g.note_stack_change()
     _sacrifice_as_cost(r, stmt, player)
+
+
+def _objects(stmt: n.Activate | n.Trigger) -> tuple[str, ...]:
+    """What an ability put on the stack targets, by name (its effects read from text act on them)."""
+    return tuple(t.text for t in stmt.targets if t.kind == "object")
 
 
 @handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "506.5", "508.2", "508.4", "509.4", "509.4a",
@@ -285,7 +290,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         if not g.pending:
             r.pending_flagged = False
         g.stack.append(StackItem("ability", source, pend.controller, perm.card if perm else None,
-                                 stmt.span.line, pend.text, triggered=True))
+                                 stmt.span.line, pend.text, _objects(stmt), triggered=True))
         g.note_stack_change()
         if g.step == "cleanup step":
             g.cleanup_priority = True
@@ -341,7 +346,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
             g.delayed.remove(d)
             break
     g.stack.append(StackItem("ability", source, perm.controller if perm else g.active,
-                             perm.card if perm else None, stmt.span.line, triggered=True))
+                             perm.card if perm else None, stmt.span.line, targets=_objects(stmt), triggered=True))
     g.note_stack_change()
     if g.step == "cleanup step":
         g.cleanup_priority = True
