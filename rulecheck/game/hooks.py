@@ -58,6 +58,9 @@ STRIKE_TEXT = "unread first strike"              # unread text about first or do
 GROUP = "group statics"                           # an ability of kind group (layers.py: "Other Goblins get +1/+1")
 PT_TEXT = "unread power and toughness"            # unread text that may change power or toughness (Card.pt_text)
 ATTACKS_YOU = "whenever a creature attacks you"   # (… "or a planeswalker you control")
+# the other creatures' attack triggers read (replay/combat/triggers.py: ATTACK_WATCHERS)
+WATCHES_ATTACKS = ("whenever a creature ", "whenever another creature you control attacks",
+                   "whenever one or more creatures you control attack")
 ATTACKED = "attacked triggers"                    # "Whenever a creature attacks you, …" (replay/combat/triggers.py)
 
 
@@ -118,7 +121,7 @@ class Hooks:
         """A permanent on the battlefield has this ability, printed or set up."""
         if ability.kind == "trigger":
             self.triggers.add(p, ability.text)
-            if ability.text.startswith(ATTACKS_YOU):
+            if ability.text.startswith(WATCHES_ATTACKS):
                 self.subscribe(ATTACKED)
         elif ability.kind in ("attack_cost", "block_cost"):
             self.subscribe(TAXES)
