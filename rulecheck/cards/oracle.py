@@ -95,6 +95,9 @@ EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 # an untap as a spell or ability resolves, its own sentence: Relentless Assault, Fury of the Horde, World at War
 # ("Untap all creatures that attacked this turn."), Vitalize ("Untap all creatures you control."), Early Harvest's
 # kin ("Untap all lands you control."), Seize the Day, Ambush Party's kin ("Untap target creature.")
+# a regeneration shield as a spell or ability resolves: River Boa ("{G}: Regenerate River Boa."), Regenerate
+# ("Regenerate target creature.")
+REGENERATES = ("regenerate this", "regenerate target creature")
 # a tap as a spell or ability resolves, of the one permanent it targets: Icy Manipulator ("{1}, {T}: Tap target
 # artifact, creature, or land."), Gideon's Lawkeeper and Master Decoy ("{W}, {T}: Tap target creature."), Pressure Point
 TAP_NOW = re.compile(r"^tap (?:another )?target (?:artifact, creature, or land|creature or land|artifact or creature|"
@@ -302,7 +305,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
-    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence):
+    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES:
         return [n.Ability("resolution", sentence)]
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]

@@ -21,6 +21,7 @@ from ..cards.oracle import (
     END_TURN,
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
+    REGENERATES,
     SKIP_EXTRA_UNTAP,
     TAP_NOW,
     UNTAP_NOW,
@@ -124,6 +125,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     _untap_now(r, item, texts, spell)
     _tap_now(r, item, texts, spell)
     _cant_block(r, item, texts, spell)
+    _regenerate(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -257,6 +259,23 @@ def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
     p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
     if p is not None and not p.phased_out:
         p.tapped = True
+
+
+def _regenerate(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Regenerate this." (River Boa's "{G}: Regenerate River Boa.") or "Regenerate target creature." as the text
+    resolves: its source, or the one creature the cast or activation targeted, gets a regeneration shield this turn,
+    as `River Boa gets a regeneration shield` does."""
+    said = [x for t in texts for x in _effect_sentences(t) if x in REGENERATES]
+    if not said or not spell and len(said) != len(texts) or len(set(said)) != 1:
+        return
+    g = r.game
+    if said[0] == REGENERATES[0]:
+        p = g.find_perm_quietly(n.Ref(item.source, 0, 0))
+    else:
+        p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0)) if len(item.targets) == 1 else None
+    if p is not None:
+        g.add_effect(Effect(p.pid, duration="end_of_turn", line=r.resolving_line, label="regeneration shield",
+                            shield=True))
 
 
 _CANT_BLOCK = re.compile(r"^target creature can't block this turn$")
