@@ -492,3 +492,36 @@ def test_an_unread_cost_to_attack_or_block_makes_its_payment_a_note() -> None:
     notes (508.1g, 509.1d), not violations."""
     assert [(line, rule, severity) for line, rule, severity, _ in _found(_TAXES)] == \
         [(15, "508.1g", "note"), (17, "509.1d", "note")]
+
+
+def test_unread_indestructible_leaves_a_creatures_death_to_the_transcript() -> None:
+    """Heroic Intervention's "… gain hexproof and indestructible until end of turn." isn't read: Grizzly Bears,
+    dealt lethal damage, isn't destroyed unless the transcript says so, and attacks in Bob's turn."""
+    text = """players: Alice, Bob
+priority: implicit
+card Heroic Intervention: green instant, mana cost {1}{G}, "Permanents you control gain hexproof and indestructible until end of turn."
+card Hill Giant: red creature — Giant 3/3, mana cost {3}{R}
+card Grizzly Bears: green creature — Bear 2/2, mana cost {1}{G}
+Alice: life 20
+Alice controls Hill Giant
+Bob: life 20
+Bob holds Heroic Intervention
+Bob controls Grizzly Bears
+turn 5: Alice, in beginning of combat step
+declare attackers step
+Alice declares Hill Giant attacking Bob
+declare blockers step
+Bob declares Grizzly Bears blocking Hill Giant
+Bob casts Heroic Intervention paying {1}{G}
+Heroic Intervention resolves
+combat damage step
+combat damage is dealt
+end step
+turn 6: Bob
+declare attackers step
+Bob declares Grizzly Bears attacking Alice
+"""
+    assert _found(text) == []
+    assert [(line, rule) for line, rule, _, _ in _found(text.replace("Bob casts Heroic Intervention paying {1}{G}\n"
+                                                                     "Heroic Intervention resolves\n", ""))] == \
+        [(21, "state")]

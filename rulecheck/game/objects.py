@@ -45,10 +45,11 @@ def pt_of_itself(text: str, name: str) -> bool:
 # "double that damage"), infect or wither given; while it is on the battlefield, life after damage is taken as the
 # transcript says it
 DAMAGE_WORDS = re.compile(r"\blifelink\b|\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|"
-                          r"\bdouble that damage\b|\binfect\b|\bwither\b")
-# … of which what may change the damage a permanent is dealt: prevention, replacement, infect or wither given
+                          r"\bdouble that damage\b|\binfect\b|\bwither\b|\bindestructible\b|\bregenerate\b")
+# … of which what may change the damage a permanent is dealt, or whether it destroys it: prevention, replacement,
+# infect or wither given, indestructible given, a regeneration shield
 PREVENTS_WORDS = re.compile(r"\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|\bdouble that damage\b|"
-                            r"\binfect\b|\bwither\b")
+                            r"\binfect\b|\bwither\b|\bindestructible\b|\bregenerate\b")
 # unread text that may give first or double strike: whether a first combat damage step is the first-strike one
 STRIKE_WORDS = re.compile(r"\b(?:first|double) strike\b")
 _ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"

@@ -213,7 +213,7 @@ def may_have_stayed_tapped(g: Game, resolved: Iterable[tuple[int, str, str, int]
 # permanent tapped or untapped ("Creatures your opponents control enter the battlefield tapped."), its counters and
 # the power and toughness they give (Ajani's Pridemate: "Whenever you gain life, you may put a +1/+1 counter on …")
 _ASSERTED = {"hand": r"\bdraws?\b|\bdiscards?\b|\bhand\b", "life": r"\blife\b|\bdamage\b|\blifelink\b",
-             "tapped": r"\btap(?:s|ped)?\b|\buntap", "untapped": r"\buntap", "counters": r"\bcounters?\b",
+             "tapped": r"\btap(?:s|ped)?\b|\buntap", "untapped": r"\buntap|\bvigilance\b", "counters": r"\bcounters?\b",
              "pt": r"[+\-\u2212]1/[+\-\u2212]1 counters?\b"}
 
 
