@@ -525,3 +525,18 @@ Bob declares Grizzly Bears attacking Alice
     assert [(line, rule) for line, rule, _, _ in _found(text.replace("Bob casts Heroic Intervention paying {1}{G}\n"
                                                                      "Heroic Intervention resolves\n", ""))] == \
         [(21, "state")]
+
+
+@pytest.mark.parametrize(("condition", "blocks"), [("attacks or blocks", False), ("blocks or becomes blocked", True)])
+def test_a_trigger_of_two_combat_conditions_is_owed_on_each(condition: str, blocks: bool) -> None:
+    """"Whenever this creature attacks or blocks, …": owed as it attacks (508.2); "… blocks or becomes blocked, …"
+    as it becomes blocked (509.4); a player acting before it is on the stack is flagged."""
+    text = ("players: Alice, Bob\npriority: implicit\n"
+            f'card Brawler: red creature 2/2, "Whenever Brawler {condition}, it gets +1/+1 until end of turn."\n'
+            'card Grizzly Bears: green creature 2/2\ncard Shock: red instant, "Shock deals 2 damage to any target."\n'
+            "Alice controls Brawler\nBob controls Grizzly Bears\nBob holds Shock\n"
+            "turn 5: Alice, in beginning of combat step\ndeclare attackers step\nAlice declares Brawler attacking Bob\n"
+            + ("declare blockers step\nBob declares Grizzly Bears blocking Brawler\n" if blocks else "")
+            + "Bob casts Shock targeting Brawler\n")
+    rule = "509.4" if blocks else "508.2"
+    assert [(rule_, severity) for _, rule_, severity, _ in _found(text)] == [(rule, "error")]

@@ -439,6 +439,9 @@ def read_abilities(abilities: Iterable[n.Ability], name: str) -> tuple[n.Ability
     names = self_names(name)
     out: list[n.Ability] = []
     for ability in abilities:
+        if ability.kind == "trigger" and ", " in ability.text:   # "whenever Goblin Guide attacks, …": "this"
+            cond, _, effect = ability.text.partition(", ")
+            ability = n.Ability("trigger", f"{_SELF.sub('this', naming_itself(cond, names))}, {effect}")
         read = read_line(ability.text, names) if ability.kind == "text" else [ability]
         out += read or [ability]     # as written: an ability written twice is two abilities
     return tuple(out)

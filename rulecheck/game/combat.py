@@ -1,7 +1,6 @@
 """Combat in the game model: who may block whom, who deals damage in which step, and dealing it.
 
-Queries and moves only; which rule a declaration breaks is the replay's business.
-"""
+Queries and moves only; which rule a declaration breaks is the replay's business."""
 
 from __future__ import annotations
 
@@ -56,6 +55,8 @@ KEYWORD_TRIGGERS: dict[str, tuple[str, ...]] = {
     "provoke": (ATTACKS,), "annihilator": (ATTACKS,), "battle cry": (ATTACKS,), "melee": (ATTACKS,),
     "myriad": (ATTACKS,), "rampage": (BECOMES_BLOCKED,), "afflict": (BECOMES_BLOCKED,),
     "bushido": (BLOCKS, BECOMES_BLOCKED), "flanking": (FLANKED,), "frenzy": (UNBLOCKED,),
+    "whenever this attacks or blocks": (ATTACKS, BLOCKS),   # two conditions of one trigger, each triggering it
+    "whenever this blocks or becomes blocked": (BLOCKS, BECOMES_BLOCKED),
 }
 
 
@@ -73,11 +74,10 @@ def trigger_kind(text: str) -> str | None:
 
 
 def combat_kinds(a: Ability) -> tuple[str, ...]:
-    """The combat trigger conditions of one ability: a triggered ability's own, or a keyword's (bushido: blocks,
-    becomes blocked)."""
+    """Combat trigger conditions of one ability: its trigger's, or a keyword's (bushido: blocks, becomes blocked)."""
     if a.kind == "trigger":
         kind = trigger_kind(a.text)
-        return (kind,) if kind else ()
+        return (kind,) if kind else KEYWORD_TRIGGERS.get(a.text.partition(",")[0], ())
     if a.kind == "keyword":
         return KEYWORD_TRIGGERS.get(keyword_name(a.text), ())
     return ()
