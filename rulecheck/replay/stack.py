@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..cards.oracle import END_COMBAT, END_TURN
-from ..game.combat import MONARCH, MONARCH_PASSES
+from ..game.combat import MONARCH, MONARCH_PASSES, combat_kinds
 from ..game.counters import FACE_DOWN_COST, turn_face_down
-from ..game.objects import Card, StackItem
+from ..game.objects import Card, Permanent, StackItem
 from ..game.steps import (
     FIRST_EACH_TURN,
     SORCERY_TYPES,
@@ -272,6 +272,14 @@ def activate(r: Replay, stmt: n.Activate) -> None:
     _sacrifice_as_cost(r, stmt, player)
 
 
+def _whole(kind: str, perm: Permanent | None) -> str:
+    """The text of the ability a combat trigger owed as `kind` ("whenever this attacks") is: with its effect, which
+    the resolution reads (or keeps as unread text)."""
+    texts = [a.text for a in perm.abilities() if a.kind == "trigger" and (a.text.startswith(kind + ",") or
+                                                                          kind in combat_kinds(a))] if perm else []
+    return texts[0] if texts else kind
+
+
 def _objects(stmt: n.Activate | n.Trigger) -> tuple[str, ...]:
     """What an ability put on the stack targets, by name (its effects read from text act on them)."""
     return tuple(t.text for t in stmt.targets if t.kind == "object")
@@ -290,7 +298,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         if not g.pending:
             r.pending_flagged = False
         g.stack.append(StackItem("ability", source, pend.controller, perm.card if perm else None,
-                                 stmt.span.line, pend.text, _objects(stmt), triggered=True))
+                                 stmt.span.line, _whole(pend.text, perm), _objects(stmt), triggered=True))
         g.note_stack_change()
         if g.step == "cleanup step":
             g.cleanup_priority = True
