@@ -25,7 +25,8 @@ from .groups import group_of, mass_pump_of, pump_of
 REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
 _PROTECTIONS = re.compile(r"\b([Pp]rotection) from \w+(?:,? (?:and )?from \w+)+")
-_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell)|cardname)\b|~",
+_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell|aura|equipment|vehicle|"
+                   r"planeswalker)|cardname)\b|~",
                    re.IGNORECASE)
 # an activated ability: its cost before the colon (mana, {T}, {Q}, sacrificing, paying life, discarding, loyalty)
 _ACTIVATED = re.compile(r"^(?P<cost>[+\-−]?(?:\d+|X)|(?:\{[^}]+\}|[ ,]|sacrifice [^:]+|pay \d+ life|discard [^:]+|"
