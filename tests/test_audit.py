@@ -40,6 +40,7 @@ def found(path: Path) -> Counter[tuple[int, str]]:
 def test_the_audit_is_all_there() -> None:
     assert len(list((AUDIT / "independent").glob("*.transcript"))) == 40
     assert len(list((AUDIT / "clauses").glob("*.transcript"))) >= 150
+    assert len(list((AUDIT / "independent17").glob("*.transcript"))) == 16   # author16's card-text round
     assert all((AUDIT / name).exists() for name in KNOWN)
 
 

@@ -41,7 +41,11 @@ def test_cardtext_acceptance(path: Path) -> None:
     ("You may choose not to untap CARDNAME during your untap step.", [],
      [("static", "you may choose not to untap this during your untap step")]),
     ("Players skip their untap steps.", [], [("static", "players skip their untap steps")]),
-    ("{1}, {T}: End the turn. Activate only during your turn.", [], [("resolution", "end the turn")]),
+    ("{1}, {T}: End the turn. Activate only during your turn.", [], [("resolution", "{1}, {t}: end the turn")]),
+    ("{T}: Untap another target permanent.", [], [("resolution", "{t}: untap another target permanent")]),
+    ("{1}, {T}: Tap target artifact, creature, or land.", [],
+     [("resolution", "{1}, {t}: tap target artifact, creature, or land")]),
+    ("Tap target creature. Draw a card.", [], [("resolution", "tap target creature"), ("text", "draw a card.")]),
     ("Your opponents can't cast spells this turn. End the combat phase.", [],
      [("resolution", "end the combat phase"), ("text", "your opponents can't cast spells this turn.")]),
     ("This creature can't attack or block.", [], [("static", "can't attack"), ("static", "can't block")]),
@@ -298,6 +302,16 @@ def test_an_extra_turn_for_a_target_not_named_is_a_note_and_a_named_one_is_judge
     ("506.3", "As long as Siege Behemoth is attacking, for each creature you control, you may have that creature "
               "assign its combat damage as though it weren't blocked.", False),
     ("510.1c", "Other Beast creatures you control have trample.", True),
+    ("510.1c", "Prevent all combat damage that would be dealt this turn.", False),   # Fog: 510.1c ignores prevention
+    ("508.1g", "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for each of "
+               "those creatures, where X is the number of enchantments you control.", True),      # Sphere of Safety
+    ("509.1d", "{X}{R}: This turn, creatures can't block unless their controller pays {X} for each blocking creature "
+               "they control.", True),                                                             # War Cadence
+    ("509.1d", "Creatures can't attack you unless their controller pays {2} for each creature they control that's "
+               "attacking you.", False),                                     # an attack tax says nothing of blocks
+    ("510.1c", "You may assign Butcher Orgg's combat damage divided as you choose among defending player and/or any "
+               "number of creatures defending player controls.", True),
+    ("510.1a", "Whenever Hypnotic Specter deals combat damage to a player, that player discards a card.", False),
     ("510.1c", "Flying", False),
     ("505.5b", "You may play an additional land this turn.", True),                             # Explore
     ("505.5b", "Each player may play an additional land on each of their turns.", True),        # Rites of Flourishing
@@ -431,3 +445,98 @@ def test_a_narration_of_what_a_read_anthem_does_is_that_anthem_not_a_second_bonu
     assert _found(text) == []
     until_eot = text.replace("for as long as Glorious Anthem is on the battlefield", "until end of turn")
     assert [(f[0], f[1]) for f in _found(until_eot)] == [(11, "assert")]   # another effect: 4/4
+
+
+def test_an_activation_pays_its_tap_cost_and_a_read_untap_among_several_abilities_is_unread() -> None:
+    """A {T} cost taps the source as it is activated (602.2); "Untap another target permanent." untaps the target
+    when it is the only ability that can be resolving, and is unread text (a note) when another could be."""
+    text = ("players: Alice, Bob\ncard Grizzly Bears: green creature 2/2\ncard Hill Giant: red creature 3/3\n"
+            'card Untapper: blue creature 1/1, "{T}: Untap another target permanent."{}\n'
+            "Alice controls Grizzly Bears\nBob controls Untapper\nBob controls Hill Giant: tapped\n"
+            "turn 6: Alice, in beginning of combat step\nBob activates Untapper targeting Hill Giant\n"
+            "Untapper ability resolves\ndeclare attackers step\nAlice declares Grizzly Bears attacking Bob\n"
+            "declare blockers step\nBob declares Hill Giant blocking Grizzly Bears\n"
+            "Bob declares Untapper blocking Grizzly Bears\n")
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", ""))] == \
+        [(15, "509.1a", "error")]
+    other = ', "{2}: Untapper gets +1/+0 until end of turn."'
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", other))] == \
+        [(14, "509.1a", "note")]
+    cycling = ', "Cycling {2} (Discard this card: draw a card.)"'
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(text.replace("{}", cycling))] == \
+        [(15, "509.1a", "error")]
+
+
+_TAXES = """players: Alice, Bob
+priority: implicit
+card Sphere of Safety: white enchantment, mana cost {4}{W}, "Creatures can't attack you or planeswalkers you control unless their controller pays {X} for each of those creatures, where X is the number of enchantments you control."
+card Hill Giant: red creature — Giant 3/3, mana cost {3}{R}
+card Grizzly Bears: green creature — Bear 2/2, mana cost {1}{G}
+card War Cadence: red enchantment, mana cost {2}{R}, "{X}{R}: This turn, creatures can't block unless their controller pays {X} for each blocking creature they control."
+Alice: life 20
+Alice controls Hill Giant, War Cadence
+Bob: life 20
+Bob controls Sphere of Safety, Grizzly Bears
+turn 5: Alice, in beginning of combat step
+Alice activates War Cadence paying {1}{R}
+War Cadence ability resolves
+declare attackers step
+Alice declares Hill Giant attacking Bob; Alice adds {1}; Alice pays {1} to attack
+declare blockers step
+Bob declares Grizzly Bears blocking Hill Giant; Bob adds {1}; Bob pays {1} to block
+"""
+
+
+def test_an_unread_cost_to_attack_or_block_makes_its_payment_a_note() -> None:
+    """Sphere of Safety's variable tax and War Cadence's resolved one aren't read: the payments they ask for are
+    notes (508.1g, 509.1d), not violations."""
+    assert [(line, rule, severity) for line, rule, severity, _ in _found(_TAXES)] == \
+        [(15, "508.1g", "note"), (17, "509.1d", "note")]
+
+
+def test_unread_indestructible_leaves_a_creatures_death_to_the_transcript() -> None:
+    """Heroic Intervention's "… gain hexproof and indestructible until end of turn." isn't read: Grizzly Bears,
+    dealt lethal damage, isn't destroyed unless the transcript says so, and attacks in Bob's turn."""
+    text = """players: Alice, Bob
+priority: implicit
+card Heroic Intervention: green instant, mana cost {1}{G}, "Permanents you control gain hexproof and indestructible until end of turn."
+card Hill Giant: red creature — Giant 3/3, mana cost {3}{R}
+card Grizzly Bears: green creature — Bear 2/2, mana cost {1}{G}
+Alice: life 20
+Alice controls Hill Giant
+Bob: life 20
+Bob holds Heroic Intervention
+Bob controls Grizzly Bears
+turn 5: Alice, in beginning of combat step
+declare attackers step
+Alice declares Hill Giant attacking Bob
+declare blockers step
+Bob declares Grizzly Bears blocking Hill Giant
+Bob casts Heroic Intervention paying {1}{G}
+Heroic Intervention resolves
+combat damage step
+combat damage is dealt
+end step
+turn 6: Bob
+declare attackers step
+Bob declares Grizzly Bears attacking Alice
+"""
+    assert _found(text) == []
+    assert [(line, rule) for line, rule, _, _ in _found(text.replace("Bob casts Heroic Intervention paying {1}{G}\n"
+                                                                     "Heroic Intervention resolves\n", ""))] == \
+        [(21, "state")]
+
+
+@pytest.mark.parametrize(("condition", "blocks"), [("attacks or blocks", False), ("blocks or becomes blocked", True)])
+def test_a_trigger_of_two_combat_conditions_is_owed_on_each(condition: str, blocks: bool) -> None:
+    """"Whenever this creature attacks or blocks, …": owed as it attacks (508.2); "… blocks or becomes blocked, …"
+    as it becomes blocked (509.4); a player acting before it is on the stack is flagged."""
+    text = ("players: Alice, Bob\npriority: implicit\n"
+            f'card Brawler: red creature 2/2, "Whenever Brawler {condition}, it gets +1/+1 until end of turn."\n'
+            'card Grizzly Bears: green creature 2/2\ncard Shock: red instant, "Shock deals 2 damage to any target."\n'
+            "Alice controls Brawler\nBob controls Grizzly Bears\nBob holds Shock\n"
+            "turn 5: Alice, in beginning of combat step\ndeclare attackers step\nAlice declares Brawler attacking Bob\n"
+            + ("declare blockers step\nBob declares Grizzly Bears blocking Brawler\n" if blocks else "")
+            + "Bob casts Shock targeting Brawler\n")
+    rule = "509.4" if blocks else "508.2"
+    assert [(rule_, severity) for _, rule_, severity, _ in _found(text)] == [(rule, "error")]

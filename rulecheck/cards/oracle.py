@@ -20,11 +20,13 @@ from functools import lru_cache
 
 from .. import nodes as n
 from ..parser import parse_line
+from .groups import group_of, mass_pump_of, pump_of
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
 _PROTECTIONS = re.compile(r"\b([Pp]rotection) from \w+(?:,? (?:and )?from \w+)+")
-_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell)|cardname)\b|~",
+_SELF = re.compile(r"\b(?:this (?:creature|artifact|enchantment|land|permanent|card|spell|aura|equipment|vehicle|"
+                   r"planeswalker)|cardname)\b|~",
                    re.IGNORECASE)
 # an activated ability: its cost before the colon (mana, {T}, {Q}, sacrificing, paying life, discarding, loyalty)
 _ACTIVATED = re.compile(r"^(?P<cost>[+\-−]?(?:\d+|X)|(?:\{[^}]+\}|[ ,]|sacrifice [^:]+|pay \d+ life|discard [^:]+|"
@@ -94,9 +96,16 @@ EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 # an untap as a spell or ability resolves, its own sentence: Relentless Assault, Fury of the Horde, World at War
 # ("Untap all creatures that attacked this turn."), Vitalize ("Untap all creatures you control."), Early Harvest's
 # kin ("Untap all lands you control."), Seize the Day, Ambush Party's kin ("Untap target creature.")
+# a regeneration shield as a spell or ability resolves: River Boa ("{G}: Regenerate River Boa."), Regenerate
+# ("Regenerate target creature.")
+REGENERATES = ("regenerate this", "regenerate target creature")
+# a tap as a spell or ability resolves, of the one permanent it targets: Icy Manipulator ("{1}, {T}: Tap target
+# artifact, creature, or land."), Gideon's Lawkeeper and Master Decoy ("{W}, {T}: Tap target creature."), Pressure Point
+TAP_NOW = re.compile(r"^tap (?:another )?target (?:artifact, creature, or land|creature or land|artifact or creature|"
+                     r"creature|permanent|artifact|land)$")
 UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
                        r"lands you control|permanents you control|artifacts you control)|"
-                       r"target (?P<target>creature|permanent|land|artifact))$")
+                       r"(?:another )?target (?P<target>creature|permanent|land|artifact))$")
 # a permission to cast spells of some types at any time one could cast an instant (702.8a's "as though it had
 # flash"): Prophet of Kruphix ("creature spells"), Vedalken Orrery ("spells"), Shimmer Myr ("artifact spells"),
 # Vernal Equinox ("Any player may cast creature and enchantment spells ...")
@@ -205,77 +214,6 @@ _READ_BACK = frozenset(t for _, texts in _SELF_STATICS for t in texts)
 # pays {2} for each creature they control that's attacking you." (older: "he or she controls")
 ATTACK_TAX = re.compile(r"^creatures can't attack you unless their controller pays (?P<mana>(?:\{[0-9wubrgc]\})+) "
                         r"for each creature (?:they control|he or she controls) that's attacking you$")
-# a spell's effect on the creature it targets, until end of turn: Giant Growth ("Target creature gets +3/+3 until end
-# of turn."), Jump ("Target creature gains flying until end of turn."), "gets +2/+2 and gains trample", Berserk
-# ("Target creature gains trample and gets +X/+0 until end of turn, where X is its power.")
-_KW = r"(?:flying|first strike|double strike|trample|vigilance|haste|lifelink|deathtouch|reach|indestructible)"
-_KWS = rf"{_KW}(?: and {_KW})?"
-_BONUS = r"(?P<p>[+-](?:\d+|x))/(?P<t>[+-](?:\d+|x))"
-TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?gets {_BONUS}(?: and gains "
-                         rf"(?P<kw2>{_KWS}))?|gains (?P<kw3>{_KWS})) until end of turn(?P<x>, where x is its power)?$")
-
-
-# a static ability of a group of creatures (613: an anthem's +N/+N in 7c, keywords in 6): Glorious Anthem ("Creatures
-# you control get +1/+1."), Benalish Marshal ("Other creatures you control get +1/+1."), Fervor and Brave the Sands
-# ("Creatures you control have haste." / "… have vigilance."), Spidersilk Armor ("… get +0/+1 and have reach."),
-# "All creatures get -1/-1", "Creatures your opponents control get -1/-0", Brave the Sands' "Each creature you control
-# can block an additional creature each combat." Other qualifiers (creature types, colours, tokens) stay unread.
-_GROUP_KW = rf"(?:{_KW[3:-1]}|menace|hexproof|(?:plains|island|swamp|mountain|forest)walk)"
-_KW_LIST = rf"{_GROUP_KW}(?:(?:, | and |, and ){_GROUP_KW})*"
-# a creature type's lords (Goblin King: "Other Goblins get +1/+1 and have mountainwalk."; Lord of Atlantis: "Other
-# Merfolk get …"; Elvish Archdruid: "Other Elf creatures you control get +1/+1."; "Zombies you control get …")
-_KIND = (r"(?:other )?(?!(?:creatures|all|other|each|target|tokens?|attacking|blocking|tapped|untapped|legendary|"
-         r"artifact|enchantment|enchanted|equipped|multicolored|colorless)\b|non)[a-z]+(?: creatures)?"
-         r"(?: you control)?")
-GROUP = re.compile(rf"^(?P<who>(?:other )?creatures (?:you|your opponents) control|all (?:other )?creatures|{_KIND}) "
-                   rf"(?:get {_BONUS.replace('?P<p>', '?P<gp>').replace('?P<t>', '?P<gt>')}(?: and have "
-                   rf"(?P<kw1>{_KW_LIST}))?|have (?P<kw2>{_KW_LIST}))$")
-GROUP_BLOCKS = "each creature you control can block an additional creature each combat"
-
-
-def group_of(sentence: str) -> n.Ability | None:
-    """A group static read as the language's ability of kind "group": its text the sentence, its bonus and
-    the keywords it grants (`rulecheck.game.layers` applies it to the creatures it names); None when it is none."""
-    if sentence == GROUP_BLOCKS:
-        return n.Ability("group", sentence, None, (n.Ability("static", "can block an additional creature each "
-                                                                        "combat"),))
-    m = GROUP.match(sentence)
-    if m is None or "x" in (m.group("gp") or "") + (m.group("gt") or ""):
-        return None
-    keywords = re.findall(_GROUP_KW, m.group("kw1") or m.group("kw2") or "")
-    pt = (int(m.group("gp")), int(m.group("gt"))) if m.group("gp") else None
-    return n.Ability("group", sentence, pt, tuple(n.Ability("keyword", k) for k in keywords))
-
-
-def pump_of(text: str) -> tuple[str, str, tuple[str, ...], bool] | None:
-    """What a read target-creature effect gives: (power bonus, toughness bonus, as written: "+3", "+x", "+0";
-    the keywords it grants; whether X is the creature's power); None when the text is no such effect."""
-    m = TARGET_PUMP.match(text)
-    if m is None or (("x" in (m.group("p") or "") + (m.group("t") or "")) != bool(m.group("x"))):
-        return None
-    words = " and ".join(w for w in (m.group("kw1"), m.group("kw2"), m.group("kw3")) if w)
-    return m.group("p") or "+0", m.group("t") or "+0", tuple(re.findall(_KW, words)), bool(m.group("x"))
-
-
-# a spell's effect on a group of creatures until end of turn, the group fixed as it resolves (611.2c): Overrun
-# ("Creatures you control get +3/+3 and gain trample until end of turn."), Inspired Charge ("… get +2/+1 …"),
-# Trumpet Blast ("Attacking creatures get +2/+0 until end of turn.")
-MASS_PUMP = re.compile(rf"^(?P<who>creatures you control|attacking creatures you control|attacking creatures|"
-                       rf"all creatures) get (?P<p>[+-]\d+)/(?P<t>[+-]\d+)(?: and gain (?P<kw>{_KWS}))? "
-                       r"until end of turn$")
-
-
-def mass_pump_of(text: str) -> tuple[str, int, int, tuple[str, ...]] | None:
-    """(which creatures: "you", "attacking you", "attacking", "all"; the bonus; the keywords it grants) of a read
-    group effect until end of turn; None when the text is none."""
-    m = MASS_PUMP.match(text)
-    if m is None:
-        return None
-    who = {"creatures you control": "you", "attacking creatures you control": "attacking you",
-           "attacking creatures": "attacking", "all creatures": "all"}[m.group("who")]
-    return who, int(m.group("p")), int(m.group("t")), tuple(re.findall(_KW, m.group("kw") or ""))
-
-
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
 # only before combat damage."
 _CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
@@ -285,6 +223,13 @@ _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or blo
 def is_activated(text: str) -> bool:
     """Whether the text is an activated ability ("{1}, {T}: ..."): it does something only when it resolves."""
     return activation_cost(text) is not None
+
+
+def effect_of(text: str) -> str:
+    """An activated ability's effect, after its cost ("untap another target permanent" of "{t}: untap another
+    target permanent"); any other text as it is."""
+    m = _ACTIVATED.match(text)
+    return m.group("effect") if m is not None else text
 
 
 def activation_cost(text: str) -> str | None:
@@ -361,7 +306,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
-    if UNTAP_NOW.match(sentence):
+    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES:
         return [n.Ability("resolution", sentence)]
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
@@ -418,6 +363,9 @@ def _text_templates(plain: str) -> list[n.Ability] | None:
             found += read
     if not found:
         return None
+    if activated:   # a read effect keeps its cost: what paying it does (a {T} cost taps the source, 602.2)
+        found = [n.Ability(a.kind, f"{activated.group('cost').strip()}: {a.text}") if a.kind == "resolution" else a
+                 for a in found]
     if unread and not any(a.kind == "resolution" for a in found):
         return None     # a template inside a sentence the reader doesn't follow is not taken out of it
     if unread:
@@ -492,6 +440,9 @@ def read_abilities(abilities: Iterable[n.Ability], name: str) -> tuple[n.Ability
     names = self_names(name)
     out: list[n.Ability] = []
     for ability in abilities:
+        if ability.kind == "trigger" and ", " in ability.text:   # "whenever Goblin Guide attacks, …": "this"
+            cond, _, effect = ability.text.partition(", ")
+            ability = n.Ability("trigger", f"{_SELF.sub('this', naming_itself(cond, names))}, {effect}")
         read = read_line(ability.text, names) if ability.kind == "text" else [ability]
         out += read or [ability]     # as written: an ability written twice is two abilities
     return tuple(out)

@@ -1,7 +1,6 @@
 """Combat in the game model: who may block whom, who deals damage in which step, and dealing it.
 
-Queries and moves only; which rule a declaration breaks is the replay's business.
-"""
+Queries and moves only; which rule a declaration breaks is the replay's business."""
 
 from __future__ import annotations
 
@@ -48,6 +47,8 @@ KEYWORD_TRIGGERS: dict[str, tuple[str, ...]] = {
     "provoke": (ATTACKS,), "annihilator": (ATTACKS,), "battle cry": (ATTACKS,), "melee": (ATTACKS,),
     "myriad": (ATTACKS,), "rampage": (BECOMES_BLOCKED,), "afflict": (BECOMES_BLOCKED,),
     "bushido": (BLOCKS, BECOMES_BLOCKED), "flanking": (FLANKED,), "frenzy": (UNBLOCKED,),
+    "whenever this attacks or blocks": (ATTACKS, BLOCKS),   # two conditions of one trigger, each triggering it
+    "whenever this blocks or becomes blocked": (BLOCKS, BECOMES_BLOCKED),
 }
 
 
@@ -65,11 +66,10 @@ def trigger_kind(text: str) -> str | None:
 
 
 def combat_kinds(a: Ability) -> tuple[str, ...]:
-    """The combat trigger conditions of one ability: a triggered ability's own, or a keyword's (bushido: blocks,
-    becomes blocked)."""
+    """Combat trigger conditions of one ability: its trigger's, or a keyword's (bushido: blocks, becomes blocked)."""
     if a.kind == "trigger":
         kind = trigger_kind(a.text)
-        return (kind,) if kind else ()
+        return (kind,) if kind else KEYWORD_TRIGGERS.get(a.text.partition(",")[0], ())
     if a.kind == "keyword":
         return KEYWORD_TRIGGERS.get(keyword_name(a.text), ())
     return ()
@@ -420,10 +420,10 @@ def combat_damage_to_monarch(g: Game, src: Permanent | None, amount: int, recipi
 
 
 def apply_damage(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
-    damage_to_life_unknown(g, src, amount, recipient)
     q = g.named(recipient) if recipient not in g.pstate else None
-    if q is not None and src is not None and protection_against(g, q, src) is not None:
-        return   # damage from a source the recipient has protection from is prevented
+    if damage_to_life_unknown(g, src, amount, recipient) or \
+            q is not None and src is not None and protection_against(g, q, src) is not None:
+        return   # unread text may prevent or replace it (the transcript says what q has), or protection prevents it
     if src is not None and amount > 0 and g.has_ability(src, "lifelink") and src.controller in g.pstate:
         g.pstate[src.controller].lifelink(g.step_serial, amount)
     infect = src is not None and g.has_ability(src, "infect")

@@ -14,7 +14,7 @@ from .. import nodes as n
 from ..nodes import Ability
 from . import marks, objects
 from .hooks import Hooks
-from .layers import ability_texts_now, bonuses_for, has_ability_now
+from .layers import ability_texts_now, allies, bonuses_for, has_ability_now
 from .names import NotOnBattlefield as NotOnBattlefield  # importable from here, as before
 from .names import UnknownName as UnknownName
 from .names import read_short_name
@@ -232,7 +232,7 @@ class Game:
         return ability_texts_now(self.effects, p, self._attached_bonuses if self._attachers else None)
 
     def _attached_bonuses(self, p: Permanent) -> list[Ability]:   # Auras, Equipment and group statics (layers.py)
-        return bonuses_for(self._attachers.values(), p)
+        return bonuses_for(self._attachers.values(), p, allies(self.pstate) if self.teamed else None)
 
     def attach(self, p: Permanent, to: Permanent | None, name: str | None = None) -> None:
         """An Aura or Equipment becomes attached to a permanent (or to nothing)."""

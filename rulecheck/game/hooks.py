@@ -64,6 +64,11 @@ ALONE_TRIGGER = "whenever a creature you control attacks alone"
 def triggers_on_attacking_alone(text: str) -> bool:
     """Exalted, or a "whenever a creature you control attacks alone" ability."""
     return text == "exalted" or text.startswith(ALONE_TRIGGER)
+ATTACKS_YOU = "whenever a creature attacks you"   # (… "or a planeswalker you control")
+# the other creatures' attack triggers read (replay/combat/triggers.py: ATTACK_WATCHERS)
+WATCHES_ATTACKS = ("whenever a creature ", "whenever another creature you control attacks",
+                   "whenever one or more creatures you control attack")
+ATTACKED = "attacked triggers"                    # "Whenever a creature attacks you, …" (replay/combat/triggers.py)
 
 
 def boundary_hook(point: str, name: str, order: int) -> Callable[[BoundaryFunction], BoundaryFunction]:
@@ -123,6 +128,8 @@ class Hooks:
         """A permanent on the battlefield has this ability, printed or set up."""
         if ability.kind == "trigger":
             self.triggers.add(p, ability.text)
+            if ability.text.startswith(WATCHES_ATTACKS):
+                self.subscribe(ATTACKED)
         elif ability.kind in ("attack_cost", "block_cost"):
             self.subscribe(TAXES)
         elif ability.kind == "group":

@@ -8,9 +8,10 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from ..nodes import Ability
-from .objects import Effect, Permanent
+from .objects import Effect, Permanent, PlayerState
 
 Bonuses = Callable[[Permanent], list[Ability]] | None   # the Auras' and Equipment's bonuses to a permanent
+Allied = Callable[[str, str], bool] | None   # whether two players are on one team (None: a game without teams)
 
 
 def granted_after_loss(effects: list[Effect], pid: int) -> list[Effect]:
@@ -45,7 +46,7 @@ def ability_texts_now(effects: list[Effect], p: Permanent, bonuses: Bonuses) -> 
     return texts
 
 
-def bonuses_for(holders: Iterable[Permanent], p: Permanent) -> list[Ability]:
+def bonuses_for(holders: Iterable[Permanent], p: Permanent, allied: Allied = None) -> list[Ability]:
     """The bonuses p gets from other permanents: an Aura's or Equipment's (kind "attached") when attached to p, and
     a group static's (kind "group", "Creatures you control get +1/+1") when p is one of the creatures it names (the
     holder not phased out, nor without its abilities)."""
@@ -55,7 +56,8 @@ def bonuses_for(holders: Iterable[Permanent], p: Permanent) -> list[Ability]:
             continue
         on_p = q.attached_pid == p.pid or (q.attached_pid is None and q.attached_to == p.name)
         for ab in q.abilities():
-            if (ab.kind == "attached" and on_p) or (ab.kind == "group" and not q.lost and covers(q, p, ab.text)):
+            if (ab.kind == "attached" and on_p) or \
+                    (ab.kind == "group" and not q.lost and covers(q, p, ab.text, allied)):
                 out.append(ab)
     return out
 
@@ -81,15 +83,22 @@ def _group(text: str) -> tuple[str | None, bool, str | None]:
     return m.group("each") or m.group("whose"), bool(m.group("other") or m.group("all_other")), kind
 
 
-def covers(q: Permanent, p: Permanent, text: str) -> bool | None:
+def allies(pstate: dict[str, PlayerState]) -> Allied:
+    """Whether two players are on one team (Two-Headed Giant): not each other's opponents."""
+    return lambda a, b: a in pstate and b in pstate[a].team
+
+
+def covers(q: Permanent, p: Permanent, text: str, allied: Allied = None) -> bool | None:
     """Whether the group static `text` of q applies to p; None when that isn't known: it names a creature type p's
     definition doesn't give (no type line's dash, no card database; changeling), or a colour its definition
-    may have (no colour word)."""
+    may have (no colour word). "Your opponents" are the players of the other team where there are teams."""
     whose, other, kind = _group(text)
     if not p.is_creature() or (other and p.pid == q.pid) or whose == "nobody":
         return False
     if whose is not None and (p.controller == q.controller) != (whose == "you"):
         return False
+    if whose == "your opponents" and allied is not None and allied(p.controller, q.controller):
+        return False   # a teammate's creature (Two-Headed Giant)
     if kind is None:
         return True
     if kind in _COLOURS:

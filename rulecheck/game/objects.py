@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # words of a resolving ability's text that change the turn (replay/cardtext.py reads them): a card without them
 # costs nothing at resolution
 _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it|"
-                         r"additional combat phase|\buntap (?:all|target)\b")
+                         r"additional combat phase|\b(?:un)?tap (?:all|target|another target)\b|can't block this turn")
 
 
 # unread text that may change creatures' power or toughness while it is on the battlefield (an anthem's "+1/+1",
@@ -28,11 +28,28 @@ PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\b
                        r"\bpower and toughness (?:are|is) each\b|\btoughness rather than\b|"
                        r"\b(?:is|are)(?: each)? (?:an? )?\d+/\d+\b|"
                        r"^(?:prowess|training|dethrone|mentor)$")   # unread keywords whose triggers pump
+# unread text that changes only the power and toughness of the creature that has it: Kird Ape's "Kird Ape gets +1/+2
+# as long as you control a Forest.", "This creature gets +1/+1 for each …", prowess and its kin
+_ITSELF = re.compile(r"^(?:(?:as long as|if|during) [^,]+, )?(?:this creature|this|~|cardname|{name})(?: gets\b|'s "
+                     r"power\b| has base power\b)|^(?:prowess|training|dethrone)$")
+
+
+def pt_of_itself(text: str, name: str) -> bool:
+    """Whether every sentence of the text with power and toughness words is about the creature that has it."""
+    pattern = re.compile(_ITSELF.pattern.replace("{name}", re.escape(name.lower())))
+    sentences = [x for x in re.split(r"(?<=\.)\s+", text.lower()) if PT_WORDS.search(x)]
+    return bool(sentences) and all(pattern.match(x) for x in sentences)
+
+
 # unread text that may change what damage does to life totals: lifelink given, prevention, replacement ("would deal",
 # "double that damage"), infect or wither given; while it is on the battlefield, life after damage is taken as the
 # transcript says it
 DAMAGE_WORDS = re.compile(r"\blifelink\b|\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|"
-                          r"\bdouble that damage\b|\binfect\b|\bwither\b")
+                          r"\bdouble that damage\b|\binfect\b|\bwither\b|\bindestructible\b|\bregenerate\b")
+# … of which what may change the damage a permanent is dealt, or whether it destroys it: prevention, replacement,
+# infect or wither given, indestructible given, a regeneration shield
+PREVENTS_WORDS = re.compile(r"\bprevent\b|\bwould (?:deal|be dealt)\b|\bthat much damage\b|\bdouble that damage\b|"
+                            r"\binfect\b|\bwither\b|\bindestructible\b|\bregenerate\b")
 # unread text that may give first or double strike: whether a first combat damage step is the first-strike one
 STRIKE_WORDS = re.compile(r"\b(?:first|double) strike\b")
 _ACTIVATED_COST = re.compile(r"^(?:[^.:]*\{[^}]*\}[^.:]*|sacrifice [^.:]+|pay [^.:]+|discard [^.:]+|tap [^.:]+|"
@@ -60,6 +77,7 @@ class Card:
     damage_text: bool = field(init=False, repr=False, compare=False)  # … or what damage does to a life total
     enters_tapped: bool = field(init=False, repr=False, compare=False)   # "enters the battlefield tapped"
     strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
+    self_pt: bool = field(init=False, repr=False, compare=False)   # unread text that changes only its own P/T
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
@@ -71,8 +89,10 @@ class Card:
                                                for a in self.abilities)
         self.strike_text = self.unread and any(a.kind == "text" and STRIKE_WORDS.search(a.text.lower()) is not None
                                                for a in self.abilities)
-        self.pt_text = self.unread and any(a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
-                                           and _ACTIVATED_COST.match(a.text.lower()) is None for a in self.abilities)
+        pt = [a.text for a in self.abilities if a.kind == "text" and PT_WORDS.search(a.text.lower()) is not None
+              and _ACTIVATED_COST.match(a.text.lower()) is None] if self.unread else []
+        self.self_pt = any(pt_of_itself(t, self.name) for t in pt)
+        self.pt_text = any(not pt_of_itself(t, self.name) for t in pt)
         self.reads_text = any(a.kind == "resolution" or (a.kind in ("text", "trigger") and
                                                          _TURN_WORDS.search(a.text.lower()) is not None)
                               for a in self.abilities)
@@ -229,6 +249,7 @@ class Permanent:
     attached_pid: int | None = None       # the permanent this Aura or Equipment is attached to
     loyalty_used: bool = False            # one of its loyalty abilities was activated this turn
     regenerated_serial: int = -1          # the step in which a regeneration shield last replaced its destruction
+    told_tapped: int = 0                  # the line of the last assertion that it is tapped (unread.py)
     lost: bool = False                    # it lost all abilities (613 layer 6): only abilities granted later count
     face_up_card: Card | None = None      # face down (current 708.2): its card, while `card` is the 2/2 face
     # kinds of counters (other than +N/+N) whose count the replay knows: given by the setup, or as it entered; of

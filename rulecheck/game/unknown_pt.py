@@ -5,7 +5,7 @@ from __future__ import annotations
 from .game import Game
 from .hooks import DAMAGE_TEXT, GROUP, PT_TEXT, STRIKE_TEXT
 from .layers import covers
-from .objects import PT_WORDS, STRIKE_WORDS, Permanent
+from .objects import DAMAGE_WORDS, PREVENTS_WORDS, PT_WORDS, STRIKE_WORDS, Permanent
 
 
 def pt_unknown(g: Game, p: Permanent) -> bool:
@@ -15,8 +15,9 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     unless an effect the transcript narrated sets them (as for `*/*`, and as a narration of what
     such text does: Humility's "becomes a 1/1 creature for as long as …"): then what depends on them is not judged.
     Costs nothing until such a card entered."""
-    if p.pt_unknown(g.effects):
-        return True
+    if p.pt_unknown(g.effects) or p.card.self_pt and p.is_creature() and not p.lost and not any(
+            e.target == p.pid and e.set_pt is not None for e in g.effects):
+        return True   # (`*/*`, or unread text that changes its own: Kird Ape's "… gets +1/+2 as long as …")
     if not (g.resolved_unread or g.hooks.uses(GROUP) or g.hooks.uses(PT_TEXT)):
         return False   # the common case: no such text has been in the game
     if not p.is_creature() or any(e.target == p.pid and e.set_pt is not None for e in g.effects):
@@ -44,9 +45,26 @@ def strike_unknown(g: Game) -> bool:
                                              for q in g.battlefield.values())
 
 
-def damage_to_life_unknown(g: Game, src: Permanent | None, amount: int, recipient: str) -> None:
-    """Unread text on the battlefield may give lifelink, or prevent or replace this damage (Card.damage_text): the
-    life totals it touches are what the transcript says next."""
-    if amount > 0 and g.hooks.uses(DAMAGE_TEXT) and any(p.card.damage_text and not p.phased_out and not p.lost
-                                                         for p in g.battlefield.values()):
-        g.uncertain.update(who for who in (recipient, src.controller if src is not None else None) if who in g.pstate)
+def damage_to_life_unknown(g: Game, src: Permanent | None, amount: int, recipient: str) -> bool:
+    """Unread text may give lifelink, or prevent or replace this damage (Card.damage_text on the battlefield, or
+    a spell or ability with such words resolved this turn with no effect narrated on its line: Holy Day's "Prevent
+    all combat damage that would be dealt this turn."): the life totals it touches are what the transcript says
+    next. True when the damage to a permanent may be prevented or replaced too: then none is marked on it, and
+    what it has (its damage, its death) is what the transcript says (as after damage of an unknown amount)."""
+    if amount <= 0:
+        return False
+    resolved = bool(g.resolved_unread) and g.resolved_unread[-1][0] == g.turn and any(
+        turn == g.turn and DAMAGE_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread)
+    held = [p for p in g.battlefield.values() if p.card.damage_text and not p.phased_out and not p.lost] \
+        if g.hooks.uses(DAMAGE_TEXT) else []
+    if not (resolved or held):
+        return False
+    g.uncertain.update(who for who in (recipient, src.controller if src is not None else None) if who in g.pstate)
+    if recipient in g.pstate:
+        return False
+    changes = resolved and any(turn == g.turn and PREVENTS_WORDS.search(text.lower())
+                               for turn, _, text, _ in g.resolved_unread) or any(
+        a.kind == "text" and PREVENTS_WORDS.search(a.text.lower()) for p in held for a in p.abilities())
+    if changes:
+        g.uncertain.add(recipient)
+    return changes

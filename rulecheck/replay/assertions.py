@@ -13,7 +13,7 @@ from .context import Replay
 from .counters import ANNIHILATE
 from .registry import handles
 from .tba import assume_tbas
-from .unread import may_have_stayed_tapped
+from .unread import explains_assertion, may_have_stayed_tapped
 
 
 def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
@@ -24,6 +24,7 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
         g.marked[p.pid] = p   # (game/marks.py)
     if stmt.status in ("tapped", "untapped"):
         p.tapped = stmt.status == "tapped"
+        p.told_tapped = stmt.span.line if p.tapped else p.told_tapped
     elif stmt.status == "unblocked":
         p.blocked = False
     elif stmt.status == "blocked":
@@ -41,11 +42,36 @@ def assertion(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> N
     if problem is not None and _tbas_pending(r):
         assume_tbas(r)
         problem = _judge(r, stmt)
+    if problem is not None and problem[0] == "assert" and _told(r, stmt):
+        problem = None   # unread text may have made it so: taken as told (unread.py)
     if problem is not None:
         key, message = problem
         r.flag(stmt, key, message)
     if isinstance(stmt, n.AssertCount) and stmt.what == "life":
         r.mana_burned.pop(stmt.subject.text, None)
+
+
+def _told(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> bool:
+    """A player's hand or life, or a permanent tapped or untapped, that unread text may have made what the
+    transcript says: the replay goes on from it."""
+    g = r.game
+    what = stmt.status if isinstance(stmt, n.AssertStatus) else "pt" if isinstance(stmt, n.AssertPT) else \
+        stmt.what if stmt.subject.text in g.pstate else "counters" if stmt.what.endswith("counters") or \
+        stmt.what.endswith("counter") else ""
+    if not explains_assertion(g, r.resolved_unread, what):
+        return False
+    if isinstance(stmt, n.AssertStatus):
+        _status_effect(r, stmt)
+    elif isinstance(stmt, n.AssertCount):
+        _adopt(r, stmt)
+    else:   # +1/+1 or -1/-1 counters put by text the replay doesn't read: as many as the difference says
+        p = g.find_perm(stmt.permanent)
+        power, toughness = g.pt(p) if p is not None else (0, 0)
+        if p is None or stmt.power - power != stmt.toughness - toughness or stmt.power == power:
+            return False
+        kind, more = (PLUS, stmt.power - power) if stmt.power > power else (MINUS, power - stmt.power)
+        p.counters[kind] = p.counters.get(kind, 0) + more
+    return True
 
 
 def _tbas_pending(r: Replay) -> bool:
@@ -113,9 +139,11 @@ def _judge(r: Replay, stmt: n.AssertPT | n.AssertStatus | n.AssertCount) -> tupl
                 a.kind == "text" and "tapped" in a.text.lower() for a in p.card.abilities)
                 or may_have_stayed_tapped(g, r.resolved_unread, p)):
             p.tapped = True   # unread text may make it enter tapped ("… unless …") or keep it tapped: as told
-            return None
+            truth = True
         if not truth:
             return "assert", f"{p.name} is not {stmt.status} in the replay"
+        if stmt.status == "tapped":
+            p.told_tapped = stmt.span.line   # what unread text resolved before this did is told (unread.py)
     elif stmt.what == "damage" and p.damage != stmt.count:
         if p.damage == 0 and g.damage_removed.get(p.pid) == stmt.count:
             return "514.2", (f"{p.name} has no damage, not {stmt.count}: damage is removed from permanents in "

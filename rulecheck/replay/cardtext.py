@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .. import nodes as n
+from ..cards.groups import mass_pump_of, pump_of
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
     ATTACK_HOMES,
@@ -20,11 +21,12 @@ from ..cards.oracle import (
     END_TURN,
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
+    REGENERATES,
     SKIP_EXTRA_UNTAP,
+    TAP_NOW,
     UNTAP_NOW,
+    effect_of,
     flash_types,
-    mass_pump_of,
-    pump_of,
     unread_effect,
 )
 from ..game.counters import untap as untap_one
@@ -58,7 +60,13 @@ def resolving_abilities(item: StackItem) -> list[str]:
         return [a.text for a in abilities if a.kind in ("text", "resolution", "trigger")]
     if item.triggered:
         return [a.text for a in abilities if a.kind == "trigger" and trigger_step(a.text) is None]
-    return [a.text for a in abilities if a.kind in ("text", "resolution")]
+    return [effect_of(a.text) if a.kind == "resolution" else a.text for a in abilities
+            if a.kind == "resolution" or a.kind == "text" and not _FROM_HAND.match(a.text.lower())]
+
+
+# activated abilities that work only from a hand (cycling and its kin, 702.28; ninjutsu; channel): never the ability
+# of a permanent on the battlefield that resolves
+_FROM_HAND = re.compile(r"^(?:\w+ ?)?cycling\b|^ninjutsu\b|^channel\b")
 
 
 def _unanimous(texts: list[str], says: str, spell: bool) -> bool:
@@ -115,6 +123,9 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
         _mass_effect(r, item, texts)
     _additional_combat(r, item, texts, spell)
     _untap_now(r, item, texts, spell)
+    _tap_now(r, item, texts, spell)
+    _cant_block(r, item, texts, spell)
+    _regenerate(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -238,6 +249,50 @@ def _untap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> Non
         untap_one(g, p)
 
 
+def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Tap target creature." (and "… artifact, creature, or land", Icy Manipulator) as the text resolves: the one
+    permanent its cast or activation targeted becomes tapped. Only the text's own sentence; a source with several
+    abilities that could be resolving taps only when all say so."""
+    said = [t for t in texts if any(TAP_NOW.match(x) for x in _effect_sentences(t))]
+    if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
+        return
+    p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    if p is not None and not p.phased_out:
+        p.tapped = True
+
+
+def _regenerate(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Regenerate this." (River Boa's "{G}: Regenerate River Boa.") or "Regenerate target creature." as the text
+    resolves: its source, or the one creature the cast or activation targeted, gets a regeneration shield this turn,
+    as `River Boa gets a regeneration shield` does."""
+    said = [x for t in texts for x in _effect_sentences(t) if x in REGENERATES]
+    if not said or not spell and len(said) != len(texts) or len(set(said)) != 1:
+        return
+    g = r.game
+    if said[0] == REGENERATES[0]:
+        p = g.find_perm_quietly(n.Ref(item.source, 0, 0))
+    else:
+        p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0)) if len(item.targets) == 1 else None
+    if p is not None:
+        g.add_effect(Effect(p.pid, duration="end_of_turn", line=r.resolving_line, label="regeneration shield",
+                            shield=True))
+
+
+_CANT_BLOCK = re.compile(r"^target creature can't block this turn$")
+
+
+def _cant_block(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"Target creature can't block this turn." (Panic; Hammerhand's and Goblin Shortcutter's "enters" trigger) on
+    the one creature the cast or trigger targeted, until end of turn: its block is flagged 509.1b."""
+    said = [t for t in texts if any(_CANT_BLOCK.match(x) for x in _effect_sentences(t))]
+    if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
+        return
+    p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    if p is not None:
+        r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", "can't block"), "end_of_turn", r.resolving_line,
+                                 "can't block"))
+
+
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
     """The texts of the resolving object that the replay doesn't act on: quoted text it can't read, "End the
     combat phase." in an edition without that rule, and "Target player takes an extra turn …" when the cast named no
@@ -248,8 +303,10 @@ def unread_texts(r: Replay, item: StackItem) -> list[str]:
         effects = [e for t in resolving_abilities(item) for e in [unread_effect(t)] if e]
     else:
         effects = []
+    maybe = item.kind == "ability" and not item.triggered and len(resolving_abilities(item)) > 1
     return effects + [a.text for a in item.card.abilities if a.kind == "text" or
-            (a.kind == "resolution" and a.text == END_COMBAT and not r.edition.ends_combat_phase) or
+            (a.kind == "resolution" and maybe) or   # which of several abilities resolved isn't known
+            (a.kind == "resolution" and effect_of(a.text) == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
 
@@ -317,3 +374,33 @@ def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
             return None   # a land whose types aren't known may be one
         return defender, m.group("type")
     return None
+
+
+# a draw-step trigger's extra draws (Howling Mine: "… that player draws an additional card."; Font of Mythos: "…
+# draws two additional cards."; Rites of Flourishing's kin)
+_ADDITIONAL_DRAW = re.compile(r"\bdraws? (an|one|two|three) additional cards?\b")
+_COUNTS = {"an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def folded_draws(r: Replay, player: str, extra: int) -> bool:
+    """Whether the draw-step triggers waiting now draw `player` exactly `extra` additional cards: a judge writes
+    the turn's draw and theirs as one (`Alice draws 2 cards`), and they are taken as put on the stack and resolved
+    by that line (removed from the triggers waiting) when they draw no more than it says."""
+    g = r.game
+    folded: list[PendingTrigger] = []
+    count = 0
+    for t in g.pending:
+        perm = g.named(t.source)
+        texts = [t.text] + ([a.text for a in perm.abilities()] if perm is not None and not perm.phased_out else [])
+        m = next((m for x in texts for m in [_ADDITIONAL_DRAW.search(x.lower())] if m is not None), None)
+        if t.step != "draw step" or m is None or ("your draw step" in t.text.lower() and t.controller != player):
+            continue
+        folded.append(t)
+        count += _COUNTS[m.group(1)]
+    if not folded or count > extra:
+        return False
+    g.pending[:] = [t for t in g.pending if all(t is not f for f in folded)]   # in the line, whatever else is
+    if not g.pending:
+        r.pending_flagged = False
+    return count == extra
+

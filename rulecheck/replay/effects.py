@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import nodes as n
 from ..game.combat import ATTACK_REQUIREMENT
 from ..game.hooks import GROUP
-from ..game.layers import covers
+from ..game.layers import allies, covers
 from ..game.objects import Effect, Permanent
 from ..game.steps import STEP_PHASE
 from ..nodes import Ability
@@ -101,7 +101,7 @@ def _restates_group_static(r: Replay, stmt: n.Pump | n.GainAbility, p: Permanent
     if q is None:
         return False
     for a in q.abilities():
-        if a.kind == "group" and covers(q, p, a.text) and (
+        if a.kind == "group" and covers(q, p, a.text, allies(r.game.pstate) if r.game.teamed else None) and (
                 a.grants and isinstance(stmt, n.GainAbility) and stmt.ability in a.grants or
                 isinstance(stmt, n.Pump) and a.pt == (stmt.power, stmt.toughness)):
             return True

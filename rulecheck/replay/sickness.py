@@ -22,7 +22,7 @@ from ..game.objects import Permanent
 from .context import Replay
 
 CHECKS = ("302.6",)   # reported for the TapForMana and Activate handlers
-_TAP_SYMBOL = re.compile(r"\{[TQ]\}")
+_TAP_SYMBOL = re.compile(r"\{[TQ]\}", re.IGNORECASE)
 # text that lets tapping a creature pay another object's cost
 _TAPS_OTHERS = re.compile(r"\buntapped (?:\w+ )?creatures?\b|\bconvoke\b|\btap (?:\w+ )?creatures? you control\b")
 
@@ -52,6 +52,18 @@ def activated_while_sick(r: Replay, stmt: n.Activate, p: Permanent, player: str)
         return False
     return r.flag(stmt, "302.6", f"{p.name} came under {player}'s control this turn and lacks haste, so its "
                                  "abilities with {T} in their cost can't be activated yet", ("702.10",))
+
+
+def tap_cost(r: Replay, p: Permanent | None) -> None:
+    """An activation of a permanent whose every activated ability has {T} in its cost taps it (602.2: the cost is
+    paid as it is activated), when its abilities are known and it is untapped (`Bob activates Kiora's Follower
+    targeting Canyon Minotaur`; a tap narrated before it paid the cost already)."""
+    g = r.game
+    if p is None or p.tapped or g.abilities_unknown:
+        return
+    costs = [c for c in (activation_cost(t) for t in g.ability_texts(p)) if c is not None]
+    if costs and all(re.search(r"\{T\}", c, re.IGNORECASE) for c in costs):
+        p.tapped = True
 
 
 def _others_pay_with_creatures(r: Replay, stmt: n.TapForMana) -> bool:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from .. import nodes as n
 from ..cards.oracle import END_COMBAT, END_TURN
-from ..game.combat import MONARCH, MONARCH_PASSES
+from ..game.combat import MONARCH, MONARCH_PASSES, combat_kinds
 from ..game.counters import FACE_DOWN_COST, turn_face_down
-from ..game.objects import Card, StackItem
+from ..game.objects import Card, Permanent, StackItem
 from ..game.steps import (
     FIRST_EACH_TURN,
     SORCERY_TYPES,
@@ -34,7 +34,7 @@ from .ending import end_turn_now
 from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
 from .sagas import unowed_chapter
-from .sickness import activated_while_sick
+from .sickness import activated_while_sick, tap_cost
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
@@ -267,9 +267,23 @@ def activate(r: Replay, stmt: n.Activate) -> None:
         _pay(r, stmt, player, stmt.paying, f"{stmt.source.text}'s ability", stmt.source)
     if not flagged:
         g.stack.append(StackItem("ability", stmt.source.text, player, source.card if source else None,
-                                 stmt.span.line))
+                                 stmt.span.line, targets=_objects(stmt)))
+        tap_cost(r, source)
     g.note_stack_change()
     _sacrifice_as_cost(r, stmt, player)
+
+
+def _whole(kind: str, perm: Permanent | None) -> str:
+    """The text of the ability a combat trigger owed as `kind` ("whenever this attacks") is: with its effect, which
+    the resolution reads (or keeps as unread text)."""
+    texts = [a.text for a in perm.abilities() if a.kind == "trigger" and (a.text.startswith(kind + ",") or
+                                                                          kind in combat_kinds(a))] if perm else []
+    return texts[0] if texts else kind
+
+
+def _objects(stmt: n.Activate | n.Trigger) -> tuple[str, ...]:
+    """What an ability put on the stack targets, by name (its effects read from text act on them)."""
+    return tuple(t.text for t in stmt.targets if t.kind == "object")
 
 
 @handles(n.Trigger, checks=("500.11", "502.3", "514.3", "505.1a", "513.3", "506.5", "508.2", "508.4", "509.4", "509.4a",
@@ -285,7 +299,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
         if not g.pending:
             r.pending_flagged = False
         g.stack.append(StackItem("ability", source, pend.controller, perm.card if perm else None,
-                                 stmt.span.line, pend.text, triggered=True))
+                                 stmt.span.line, _whole(pend.text, perm), _objects(stmt), triggered=True))
         g.note_stack_change()
         if g.step == "cleanup step":
             g.cleanup_priority = True
@@ -341,7 +355,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
             g.delayed.remove(d)
             break
     g.stack.append(StackItem("ability", source, perm.controller if perm else g.active,
-                             perm.card if perm else None, stmt.span.line, triggered=True))
+                             perm.card if perm else None, stmt.span.line, targets=_objects(stmt), triggered=True))
     g.note_stack_change()
     if g.step == "cleanup step":
         g.cleanup_priority = True
@@ -474,16 +488,13 @@ def _remove_from_stack(r: Replay, source: str, ability: bool) -> StackItem | Non
 
 
 def _top_object(r: Replay, stmt: n.Resolve) -> n.Resolve | None:
-    """'The ability resolves', 'it resolves': the statement for the object on top of the stack, by its name (a
-    `state` diagnostic when the stack is empty or its top is not what the line says)."""
-    g = r.game
-    item = g.stack[-1] if g.stack else None
-    said = stmt.source.text
+    """'The ability resolves', 'it resolves': the statement for the top object by its name (a `state` diagnostic
+    when the stack is empty or its top is not what the line says)."""
+    item, said = (r.game.stack[-1] if r.game.stack else None), stmt.source.text
     if item is None or (stmt.top == "ability") != (item.kind == "ability") and stmt.top != "any":
         r.state(stmt.source, stmt.span.line, f"'{said} resolves', but the stack is empty" if item is None else
                 f"'{said} resolves', but the top of the stack is {item.source}"
                 f"{' ability' if item.kind == 'ability' else ''}; name what resolves")
         return None
-    ref = n.Ref(item.source, stmt.source.column, stmt.source.end_column)
-    return n.Resolve(stmt.span, ref, item.kind == "ability", stmt.defending, stmt.tapped, stmt.attacking, stmt.blocking,
-                     stmt.counters)
+    return n.Resolve(stmt.span, n.Ref(item.source, stmt.source.column, stmt.source.end_column), item.kind == "ability",
+                     stmt.defending, stmt.tapped, stmt.attacking, stmt.blocking, stmt.counters)

@@ -1,12 +1,13 @@
 """What the replay can't read, it doesn't judge: a finding that a card's unread text could explain is a note.
 
-Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow
-what the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other
-player's untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when
-(1) its rule is reached by one of the families below (a rule may be reached by several), (2) the unread text of a
-permanent on the battlefield (not phased out; an activated ability's text counts only once it resolves; a lord's
-text when some creature's types aren't known), or of a spell or ability (a trigger's effect included) that resolved
-this turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
+Card text the reader (`rulecheck.cards.oracle`) doesn't understand is kept as quoted text. Such text may allow what
+the replay is about to flag ("Untap each creature you control with a +1/+1 counter on it during each other player's
+untap step."). The rule of "could explain" is narrow and explicit: a finding is turned into a note only when (1) its
+rule is reached by one of the families below (a rule may be reached by several), (2) the unread text of a permanent
+on the battlefield (not phased out; an activated ability's or a trigger's text counts only once it resolves, except
+a draw-step trigger the replay doesn't owe, whose draw a judge may write with the turn's draw (504.1); a lord's text
+when some creature's types aren't known), or of a spell or ability (a trigger's effect included) that resolved this
+turn with its effect not narrated on its line (an effect narrated there is the whole effect), has one of that
 family's words, and (3) the game doesn't say these abilities are unknown anyway (`abilities: unknown` has its own,
 wider policy). Any other finding stays a violation, however much unread text is around. Documented in
 docs/transcript-language.md ("Unread card text"); costs nothing until something is flagged. (What unread text may do
@@ -23,7 +24,7 @@ from .. import nodes as n
 from ..cards.oracle import is_activated
 from ..game.game import Game
 from ..game.layers import covers
-from ..game.objects import Permanent
+from ..game.objects import Permanent, pt_of_itself
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
@@ -38,7 +39,10 @@ _UNTAPS_NOW = r"\buntap\b(?! step)(?![^.]*\buntap step)|\bvigilance\b"
 # what changes a creature's power or toughness, or how it assigns combat damage (anthems, "-1/-1", Doran's
 # "toughness rather than its power", Thorn Elemental's "as though it weren't blocked", trample or deathtouch given)
 _PT = r"[+\-\u2212]?(?:\d+|x)/[+\-\u2212]?(?:\d+|x)|\bpower\b|\btoughness\b|^(?:prowess|training|dethrone|mentor)$"
-_FIGHT = (rf"{_PT}|\bcombat damage\b|\btrample\b|\bdeathtouch\b|"
+# "combat damage" only in a sentence about assigning it (Butcher Orgg's "assign … combat damage divided as you choose",
+# "assigns no combat damage"): prevention ("Prevent all combat damage …", Holy Day) changes what is dealt, not what
+# is assigned (510.1c: lethal damage is checked without effects that change the damage actually dealt)
+_FIGHT = (rf"{_PT}|\bassign[^.]*\bcombat damage\b|\bcombat damage\b[^.]*\bassign|\btrample\b|\bdeathtouch\b|"
           r"\bas though (?:it|they) (?:weren't|wasn't|were not) blocked")
 # what a blocker's evasion check reads that unread text may change: flying or reach given or lost, an ability
 # lost, a colour, a card type or a land type changed (fear, intimidate, protection, landwalk, "except by Walls")
@@ -54,6 +58,12 @@ def _permitted(verb: str) -> str:
     didn't have defender", "attacks as though …"; not 'as though' about damage (Siege Behemoth's "as long as it is
     attacking, … assign its combat damage as though it weren't blocked")."""
     return rf"\b(?:can|could|may) {verb}|\b{verb}s? as though"
+
+
+def _taxed(verb: str) -> str:
+    """A cost to attack or block the reader doesn't follow: "Creatures can't attack you … unless their controller pays
+    {X} for each …" (Sphere of Safety), War Cadence's "… can't block unless their controller pays {X} …"."""
+    return rf"\b{verb}[^.]*\b(?:pays?|costs?)\b|\b(?:pays?|costs?)\b[^.]*\b{verb}"
 
 
 @lru_cache(maxsize=1)
@@ -73,6 +83,8 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
          "this block"),
         (re.compile(_EVASION), frozenset({"509.1b"}), "this block"),
         (re.compile(rf"\b(?:{_STOPS})\b[^.]*\bblock|{_TAPS}"), frozenset({"509.1c"}), "these blockers"),
+        (re.compile(_taxed("attack")), frozenset({"508.1g", "508.1i"}), "this attack's cost"),
+        (re.compile(_taxed("block")), frozenset({"509.1d", "509.1f"}), "this block's cost"),
         (re.compile(r"\bend the (?:turn|combat)|\bextra turn|\badditional (?:\w+ )?(?:combat|phase|step)|\bskip"),
          _STEP_ORDER, "the turn to go this way"),
         (re.compile(r"\b(?:first|double) strike\b"), frozenset({"506.1", "510.5"}), "this combat damage step"),
@@ -133,13 +145,48 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
         if (who is not None and p.controller != who) or p.phased_out:
             continue
         for a in p.abilities():
-            if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)) \
-                    and (allows := allowed(a.text)) is not None:
+            if a.kind == "text" and _elsewhere(g, p, a.text, stmt):
+                continue
+            if (a.kind == "text" and not is_activated(a.text) or a.kind == "group" and _uncertain(g, p, a.text)
+                    or key == "504.1" and a.kind == "trigger" and "draw step" in a.text.lower()
+                    and all(t.source != p.name for t in g.pending) and not _owed_draw(g, p)) \
+                    and (allows := allowed(a.text)) is not None:   # a draw-step trigger's draw told with the turn's
                 return p.name, allows
-    for turn, source, text, _line in resolved:
-        if since <= turn <= g.turn and (allows := allowed(text)) is not None:
+    told = _told_tapped(g, key, stmt)   # the transcript said these creatures were tapped after: an untap before is told
+    before = tuple((words, allows) for words, allows in found if words.pattern != _UNTAPS_NOW) if told else found
+    for turn, source, text, line in resolved:
+        if since <= turn <= g.turn and (allows := allowed(text) if line > told else
+                                        next((a for w, a in before if w.search(text.lower())), None)) is not None:
             return source, allows
     return None
+
+
+def _elsewhere(g: Game, p: Permanent, text: str, stmt: n.Statement | None) -> bool:
+    """Text that changes only p's own power and toughness (Kird Ape's "… gets +1/+2 as long as …"; pt_of_itself)
+    explains nothing about a combat damage assignment p has no part in (not the creature assigning, nor one it
+    may assign to: a recipient, a creature blocking it or blocked by it)."""
+    if not isinstance(stmt, n.AssignDamage) or not p.card.self_pt or not pt_of_itself(text, p.card.name):
+        return False
+    src = g.find_perm_quietly(stmt.creature)
+    near = {stmt.creature.text, *(x.recipient.text for x in stmt.assignments)}
+    return src is not None and p is not src and p.pid not in (*src.blockers, *src.blocking) and p.name not in near
+
+
+def _owed_draw(g: Game, p: Permanent) -> bool:
+    """Whether p's draw-step trigger was owed as this draw step began (its condition read, without an "if" the
+    reader doesn't follow): then the replay counts its draw, and its text explains nothing more."""
+    return g.step == "draw step" and any(a.kind == "trigger" and "draw step" in a.text.lower() and ", if " not in
+                                         a.text.lower() for a in p.abilities())
+
+
+def _told_tapped(g: Game, key: str, stmt: n.Statement | None) -> int:
+    """The earliest line on which the transcript said that the creatures an attack or block declares were tapped
+    (`Brass Man is tapped` after its upkeep trigger resolved unread): unread text resolved before that line untapped
+    none of them; 0 when one of them wasn't told so."""
+    named = stmt.attackers if key == "508.1a" and isinstance(stmt, n.DeclareAttackers) else \
+        stmt.blockers if key == "509.1a" and isinstance(stmt, n.DeclareBlockers) else ()
+    lines = [p.told_tapped if p is not None else 0 for p in (g.find_perm_quietly(ref) for ref in named)]
+    return min(lines) if lines else 0
 
 
 def _uncertain(g: Game, q: Permanent, text: str) -> bool:
@@ -159,3 +206,27 @@ def may_have_stayed_tapped(g: Game, resolved: Iterable[tuple[int, str, str, int]
            for a in q.abilities()):
         return True
     return any(words.search(text.lower()) for _turn, _source, text, _line in resolved)
+
+
+# what unread text may have changed that an assertion states: a hand (a draw replaced or added, a discard), a life
+# total (life gained or lost by a trigger not narrated, "Whenever another creature enters, you gain 1 life"), a
+# permanent tapped or untapped ("Creatures your opponents control enter the battlefield tapped."), its counters and
+# the power and toughness they give (Ajani's Pridemate: "Whenever you gain life, you may put a +1/+1 counter on …")
+_ASSERTED = {"hand": r"\bdraws?\b|\bdiscards?\b|\bhand\b", "life": r"\blife\b|\bdamage\b|\blifelink\b",
+             "tapped": r"\btap(?:s|ped)?\b|\buntap", "untapped": r"\buntap|\bvigilance\b", "counters": r"\bcounters?\b",
+             "pt": r"[+\-\u2212]1/[+\-\u2212]1 counters?\b"}
+
+
+def explains_assertion(g: Game, resolved: Iterable[tuple[int, str, str, int]], what: str) -> bool:
+    """Whether unread text may have made the state an assertion gives (`Alice has 4 cards in hand`, `Bob has 21
+    life`, `Grizzly Bears is tapped`): the text of a permanent on the battlefield (a triggered ability's too, whose
+    resolution a judge may leave out; an activated one's once it resolves) or of a spell or ability resolved this
+    turn has that state's words. Then the assertion is taken as told."""
+    if what not in _ASSERTED or g.abilities_unknown:
+        return False
+    words = re.compile(_ASSERTED[what])
+    if any(a.kind in ("text", "trigger") and not is_activated(a.text) and words.search(a.text.lower())
+           for p in g.battlefield.values() if not p.phased_out for a in p.abilities()):
+        return True
+    return any(turn == g.turn and words.search(text.lower()) for turn, _source, text, _line in resolved)
+

@@ -11,6 +11,7 @@ from ..game.teams import active_players, has_teams, is_active
 from ..game.unknown_pt import pt_unknown
 from ..game.untapping import may_stay_tapped, others_step_untapper, untap_all_in_others
 from ..parser import NO_MAX_HAND
+from .cardtext import folded_draws
 from .combat.ninjutsu import RETURN_CHECKS, returned_for_ninjutsu
 from .context import Replay
 from .counters import STUN
@@ -31,7 +32,7 @@ def draw(r: Replay, stmt: n.Draw) -> None:
         _direct_effect(r, stmt, stmt.for_source)
     elif (g.step == "draw step" and is_active(g, player) and "draw" not in r.tba_done and not resolving
           and f"draw:{player}" not in r.tba_done):
-        if stmt.count != 1:
+        if stmt.count != 1 and not (g.pending and folded_draws(r, player, stmt.count - 1)):
             r.flag(stmt, "504.1", f"{player} draws {stmt.count} cards for the turn; the draw step's turn-based "
                                   "draw is one card")
         tba(r, "draw", stmt)

@@ -30,7 +30,7 @@ from ...game.combat import (
     protector,
 )
 from ...game.game import NotOnBattlefield
-from ...game.hooks import ATTACKS_ALONE, triggers_on_attacking_alone
+from ...game.hooks import ATTACKED, ATTACKS_ALONE, triggers_on_attacking_alone
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
 from ..cardtext import lands_missing
@@ -40,7 +40,7 @@ from ..registry import closes, handles
 from ..tba import in_step, no_attackers, tba
 from .evasion import evasion
 from .requirements import attack_requirements, block_requirements
-from .triggers import became_blocked, became_blocker, owe
+from .triggers import attacked, became_blocked, became_blocker, owe
 
 _COLOUR_WORDS = frozenset({"white", "blue", "black", "red", "green", "colorless", "multicolored"})
 
@@ -267,6 +267,8 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
             if q.controller == attackers[0].controller and \
                     any(triggers_on_attacking_alone(a.text) for a in q.abilities()):
                 owe(r, q, "exalted", "508.2", f"when {attackers[0].name} attacked alone")
+    if g.hooks.uses(ATTACKED):
+        attacked(r, attackers)   # "Whenever a creature attacks you, …"
     g.combat_attackers_declared = bool(attackers)
     g.attackers_declared = len(attackers)
     if not attackers:

@@ -19,7 +19,8 @@ from ...game.combat import (
     trigger_count,
     trigger_kind,
 )
-from ...game.hooks import triggers_on_attacking_alone
+from ...game.game import Game
+from ...game.hooks import ATTACKS_YOU, triggers_on_attacking_alone
 from ...game.objects import PendingTrigger, Permanent, StackItem
 from ..context import Replay
 
@@ -31,6 +32,49 @@ def owe(r: Replay, p: Permanent, kind: str, rule: str, when: str) -> None:
     g = r.game
     for _ in range(max(1, trigger_count(p, kind))):   # several abilities of one source: each triggers (603.2c)
         g.pending.append(PendingTrigger(p.name, kind, g.step or "", p.controller, rule, when))
+# attack triggers of other creatures, 508.3a-d (current): (condition, whose attackers count: "you" the ability's
+# controller's, "at you" those attacking its controller, "all"; once: one trigger however many attack)
+ATTACK_WATCHERS = ((ATTACKS_YOU + " or a planeswalker you control", "at you or yours", False),
+                   (ATTACKS_YOU, "at you", False),
+                   ("whenever a creature you control attacks", "you", False),
+                   ("whenever another creature you control attacks", "you, other", False),
+                   ("whenever one or more creatures you control attack", "you", True),
+                   ("whenever a creature attacks", "all", False))
+
+
+def attacked(r: Replay, attackers: list[Permanent]) -> None:
+    """Triggers on other creatures' attacks, as their conditions read (current 508.3a-d): "Whenever a creature
+    attacks you, …" (Hissing Miasma) once for each creature declared attacking the ability's controller ("… or a
+    planeswalker you control": or one of theirs; a creature attacking a planeswalker doesn't attack its controller);
+    "Whenever a creature you control attacks, …" (Hellrider) once for each of the controller's attackers ("another":
+    not itself); "Whenever one or more creatures you control attack, …" once; "Whenever a creature attacks, …" once
+    for each attacker. Each must reach the stack before anyone gets priority (508.2). A condition that says more
+    ("… attacks alone", "… with flying attacks you") is not read."""
+    g = r.game
+    for q in list(g.battlefield.values()):
+        if q.lost or q.phased_out:
+            continue
+        for a in q.abilities():
+            watch = next((w for w in ATTACK_WATCHERS if a.kind == "trigger" and a.text.startswith(w[0] + ",")), None)
+            if watch is None:
+                continue
+            count = [p for p in attackers if _counts(g, q, p, watch[1])]
+            for p in count[:1] if watch[2] else count:
+                g.pending.append(PendingTrigger(q.name, watch[0], g.step or "", q.controller, "508.2",
+                                                f"when {p.name} attacked" if watch[2] or "at" not in watch[1]
+                                                else f"when {p.name} attacked {p.attacking}"))
+
+
+def _counts(g: Game, q: Permanent, p: Permanent, whose: str) -> bool:
+    if whose == "all":
+        return True
+    if whose.startswith("you"):
+        return p.controller == q.controller and not (whose.endswith("other") and p is q)
+    walker = g.named(p.attacking) if p.attacking is not None and p.attacking not in g.pstate else None
+    return p.attacking == q.controller or whose.endswith("yours") and walker is not None and \
+        walker.controller == q.controller
+
+
 def became_blocker(r: Replay, b: Permanent, attackers: list[Permanent]) -> None:
     """b was declared as a blocker, or an effect made it block (509.4a, 509.4b); not put onto the battlefield."""
     if has_trigger(b, BLOCKS) and not b.blocking:
