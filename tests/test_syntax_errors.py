@@ -12,7 +12,7 @@ HEAD = ("players: Alice, Bob\ncard Craw Wurm: creature 6/4\ncard Grizzly Bears: 
 CASES = [
     ('turn 4 Bob', 8, 11, "unexpected 'Bob'; expected ':' or 'ends'", "a turn header needs a colon, as in 'turn 3: Alice'"),
     ('Alice atacks Bob with Craw Wurm', 7, 13, "unknown word 'atacks'", "did you mean 'attacks'?"),
-    ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 21 more", "did you mean 'upkeep step'?"),  # noqa: E501
+    ('upkep step begins', 1, 18, "unexpected 'upkep step begins'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 22 more", "did you mean 'upkeep step'?"),  # noqa: E501
     ('card Foo creature 2/2', 22, 23, "the statement is incomplete; expected ':'", "a card definition needs a colon after the name, as in 'card Grizzly Bears: creature 2/2'"),
     ('players Alice, Bob', 9, 14, "unexpected 'Alice'; expected ':'", "'players' needs a colon, as in 'players: ...'"),
     ('Alice passes priority please', 23, 29, "unexpected 'please'; expected ';'", None),
@@ -29,10 +29,10 @@ CASES = [
     ('Alice discards many cards', 16, 26, "unexpected 'many cards'; expected 'a', 'no', 'nothing', a name or a number", "did you mean 'Alice discards 2 cards'?"),  # noqa: E501
     ('turn three: Alice', 6, 11, "unexpected 'three'; expected a number", "did you mean 'turn 2: Alice'?"),
     ('combat damage step begin', 20, 25, "unexpected 'begin'; expected ';', 'begins' or 'ends'", "did you mean 'combat damage step'?"),
-    ('@Alice passes', 1, 14, "unexpected '@Alice passes'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 21 more", "did you mean 'NAME passes'?"),  # noqa: E501
-    ('Alice passes priority; ; Bob passes', 24, 36, "unexpected '; Bob passes'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 21 more", "did you mean 'Alice passes priority; Bob passes'?"),  # noqa: E501
+    ('@Alice passes', 1, 14, "unexpected '@Alice passes'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 22 more", "did you mean 'NAME passes'?"),  # noqa: E501
+    ('Alice passes priority; ; Bob passes', 24, 36, "unexpected '; Bob passes'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 22 more", "did you mean 'Alice passes priority; Bob passes'?"),  # noqa: E501
     ('Alice casts "Unclosed Quote', 13, 28, "unexpected '\"Unclosed Quote'; expected a name", "did you mean 'Alice casts Quote'?"),  # noqa: E501
-    ('alice passes priority', 1, 22, "unexpected 'alice passes priority'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 21 more", "names start with a capital letter: write 'Alice', or put the name in double quotes"),  # noqa: E501
+    ('alice passes priority', 1, 22, "unexpected 'alice passes priority'; expected '...', 'a', 'abilities', 'all', 'archenemy', 'card', 'combat', 'damage' or one of 22 more", "names start with a capital letter: write 'Alice', or put the name in double quotes"),  # noqa: E501
     ('Alice: life twenty', 13, 19, "unexpected 'twenty'; expected a number", "did you mean 'Alice: life 2'?"),
     ('Alice casts Grizly Bears', 13, 25, "unknown card 'Grizly Bears'; did you mean 'Grizzly Bears'?", None),
     ('Alice declares Grizly Bears attacking Bob', 16, 28, "unknown permanent 'Grizly Bears'; did you mean 'Grizzly Bears'?", None),
