@@ -15,10 +15,7 @@ functions from the same source."""
 from __future__ import annotations
 
 import atexit
-import binascii
-import contextlib
 import dataclasses
-import marshal
 import os
 import reprlib
 import sys
@@ -27,7 +24,7 @@ from operator import attrgetter
 from types import CodeType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .cachedir import cache_dir
+from .cachedir import cache_dir, keep, load_kept
 
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
@@ -63,13 +60,9 @@ class _Compiled:
         self.codes: dict[str, CodeType] = {}
         self.added = False
         if self.path is not None:
-            with contextlib.suppress(Exception):
-                with open(self.path, "rb") as fh:
-                    digest, payload = marshal.load(fh)
-                if binascii.crc32(payload) == digest:
-                    codes = marshal.loads(payload)
-                    if isinstance(codes, dict):
-                        self.codes = codes
+            codes = load_kept(self.path)
+            if isinstance(codes, dict):
+                self.codes = codes
 
     def exec(self, source: str, globals: dict[str, Any] | None = None,  # noqa: A002 - exec's own names
              locals: dict[str, Any] | None = None) -> None:  # noqa: A002
@@ -86,17 +79,8 @@ class _Compiled:
         exec(code, globals, locals)  # noqa: S102 - the code `dataclasses` would have run
 
     def save(self) -> None:
-        if self.path is None:
-            return
-        tmp = f"{self.path}.{os.getpid()}.tmp"
-        try:
-            payload = marshal.dumps(self.codes)
-            with open(tmp, "wb") as fh:
-                marshal.dump((binascii.crc32(payload), payload), fh)
-            os.replace(tmp, self.path)
-        except (OSError, ValueError):
-            with contextlib.suppress(OSError):
-                os.remove(tmp)
+        if self.path is not None:
+            keep(self.path, self.codes)
 
 
 _COMPILED: _Compiled | None = None

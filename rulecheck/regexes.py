@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import array
 import atexit
-import binascii
 import contextlib
 import importlib
-import marshal
 import os
 import re
 import sys
 from typing import Any
+
+from .cachedir import keep, load_kept
 
 # re's compiler, its parser and the engine itself (CPython's C module); under other names before Python 3.11, and
 # perhaps absent elsewhere: then there is no cache and Lark's lexers use `re` as they always did
@@ -72,15 +72,11 @@ class PatternCache:
         # patterns thousands of times (`_create_unless` tries each keyword against each named pattern)
         self.built: dict[tuple[Any, int], Any] = {}
         self.added = False
-        if path is not None:
-            with contextlib.suppress(Exception):   # absent, damaged, or from elsewhere: compile as usual
-                with open(path, "rb") as fh:
-                    digest, payload = marshal.load(fh)
-                if binascii.crc32(payload) == digest:   # damage, not tampering: ~0.1 ms where SHA-256 took ~0.5
-                    specs = marshal.loads(payload)
-                    if isinstance(specs, dict):   # the patterns kept as UTF-8 (see save); bytes as they are
-                        self.specs = {(pattern.decode("utf-8") if len(key) == 2 else pattern, flags): spec
-                                      for key, spec in specs.items() for pattern, flags in [key[:2]]}
+        specs = load_kept(path) if path is not None else None   # absent, damaged, from elsewhere: compile as usual
+        if isinstance(specs, dict):   # the patterns kept as UTF-8 (see save); bytes as they are
+            with contextlib.suppress(Exception):
+                self.specs = {(pattern.decode("utf-8") if len(key) == 2 else pattern, flags): spec
+                              for key, spec in specs.items() for pattern, flags in [key[:2]]}
 
     def compile(self, pattern: str, flags: int = 0) -> re.Pattern[str]:
         built: re.Pattern[str] = self.compile_any(pattern, flags)
@@ -121,19 +117,10 @@ class PatternCache:
         """Write the patterns (at exit, when some were new); never an error."""
         if self.path is None:
             return
-        tmp = f"{self.path}.{os.getpid()}.tmp"
-        try:
-            # the patterns as UTF-8: `marshal` reads a string with characters beyond ASCII (the grammar's `’`,
-            # `—`) ~50 times slower than bytes it then decodes (~5 ms of every check for this file)
-            payload = marshal.dumps({(pattern.encode("utf-8"), flags) if isinstance(pattern, str)
-                                     else (pattern, flags, "bytes"): spec
-                                     for (pattern, flags), spec in self.specs.items()})
-            with open(tmp, "wb") as fh:
-                marshal.dump((binascii.crc32(payload), payload), fh)
-            os.replace(tmp, self.path)
-        except (OSError, ValueError):
-            with contextlib.suppress(OSError):
-                os.remove(tmp)
+        # the patterns as UTF-8: `marshal` reads a string with characters beyond ASCII (the grammar's `’`, `—`)
+        # ~50 times slower than bytes it then decodes (~5 ms of every check for this file)
+        keep(self.path, {(pattern.encode("utf-8"), flags) if isinstance(pattern, str)
+                         else (pattern, flags, "bytes"): spec for (pattern, flags), spec in self.specs.items()})
 
 
 

@@ -19,14 +19,13 @@ from __future__ import annotations
 import binascii
 import contextlib
 import importlib
-import marshal
 import os
 import re
 import sys
 from functools import lru_cache
 from typing import Any
 
-from ..cachedir import cache_dir
+from ..cachedir import cache_dir, keep, load_kept
 from .builders import Build
 from .patterns import PatternCache, cache_file
 from .tokens import NUMBER_TERMINALS, check_number
@@ -121,26 +120,12 @@ def _key(grammar: str) -> tuple[Any, ...]:
 
 
 def _load(path: str, key: tuple[Any, ...]) -> dict[str, Any] | None:
-    with contextlib.suppress(Exception):   # absent, damaged or for something else: made again
-        with open(path, "rb") as fh:
-            stored_key, digest, payload = marshal.load(fh)
-        if stored_key == key and binascii.crc32(payload) == digest:
-            data = marshal.loads(payload)
-            if isinstance(data, dict):
-                return data
-    return None
+    data = load_kept(path, key)   # absent, damaged or for something else: made again
+    return data if isinstance(data, dict) else None
 
 
 def _save(path: str, key: tuple[Any, ...], data: dict[str, Any]) -> None:
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        payload = marshal.dumps(data)
-        with open(tmp, "wb") as fh:
-            marshal.dump((key, binascii.crc32(payload), payload), fh)
-        os.replace(tmp, path)
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
+    keep(path, data, key)
 
 
 def stored() -> dict[str, Any] | None:
