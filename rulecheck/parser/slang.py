@@ -42,8 +42,18 @@ def _cards(m: re.Match[str]) -> str:
 _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def _digits(n: str) -> str:
+    return "1" if n in ("a", "an") else str(_WORDS.index(n)) if n in _WORDS else n   # the grammar counts in digits
+
+
+def _discards_to(m: re.Match[str]) -> str:
+    """'Alice discards a card to get to 7': the discard, then her hand's count."""
+    n = _digits(m[2])
+    return f"{m[1]} discards {n} card{'' if n == '1' else 's'}; {m[1]} {_cards_of(m[3])}"
+
+
 def _cards_of(n: str) -> str:
-    n = str(_WORDS.index(n)) if n in _WORDS else n   # 'eight cards': the grammar counts in digits
+    n = _digits(n)
     return f"has {n} card{'' if n == '1' else 's'} in hand"
 
 
@@ -85,9 +95,9 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
                 r"(?: in (?:hand|her hand|his hand|their hand))?\b"), lambda m: " " + _cards(m)),
     (re.compile(r"\b(draws|drew) (?:another|an extra|one more|one additional|1 additional) card\b"),
      r"\1 an additional card"),
-    (re.compile(r"^([A-Z][\w'’\-]*) (?:discards|discarded) (a|one|\d+) cards?,? (?:to get|getting|to go|going|to be)"
-                r"(?: down| back)? to (" + _COUNTS + r")(?: cards?)?(?: in hand)?$"),
-     lambda m: f"{m[1]} discards {m[2]} card{'' if m[2] in ('a', 'one', '1') else 's'}; {m[1]} {_cards_of(m[3])}"),
+    (re.compile(r"^([A-Z][\w'’\-]*) (?:discards|discarded) (a|an|" + _COUNTS + r") cards?,? "
+                r"(?:to get|getting|to go|going|to be)(?: down| back)? to (" + _COUNTS + r")(?: cards?)?"
+                r"(?: in hand)?$"), _discards_to),
     (re.compile(r"^[Tt]he (?=[A-Z])"), ""),
     (re.compile(r"\b(?:wears|wore|worn|wear) off (?:of )?the (?=[A-Z])"), "wears off "),
 )
