@@ -104,11 +104,14 @@ def test_a_number_after_a_draw_or_a_discard_is_a_hand_count_not_a_life_total() -
 
 
 def test_a_hand_count_only_after_the_same_players_draw_and_never_with_life() -> None:
-    assert after_draw("Alice draws a card", "Alice", "Alice down to 7", "7") == "Alice has 7 cards in hand"
+    assert after_draw("Alice discards 1 card", "Alice", "Alice down to 7", "7") == "Alice has 7 cards in hand"
     assert after_draw("Bob discards 1 card", "Bob", "Bob down to 1", "1") == "Bob has 1 card in hand"
     assert after_draw("Alice draws a card", "Bob", "Bob down to 7", "7") is None
     assert after_draw("Alice draws a card", "Alice", "Alice down to 7 life", "7") is None
     assert after_draw("Alice loses 2 life", "Alice", "Alice down to 18", "18") is None
+    assert after_draw("Alice draws a card", "Alice", "Alice is at 17", "17") is None   # Phyrexian Arena's loss
+    assert after_draw("Alice draws a card", "Alice", "Alice down to 17", "17") is None   # a draw goes up
+    assert after_draw("Alice draws a card", "Alice", "Alice has 8", "8") == "Alice has 8 cards in hand"
 
 
 def test_a_triggers_resolution_is_added_only_before_its_additional_draw() -> None:

@@ -79,10 +79,16 @@ _HAND = re.compile(r"(?P<p>[A-Z][\w'’\-]*) (?:has|is at|is down to|is up to|is
                    + r"(?: cards?)?(?: in (?:hand|her hand|his hand|their hand)| left)?")
 
 
+_TO_HAND = {"draws": re.compile(r"\b(?:has|holds|is holding|up to|is left with)\b"),   # not 'is at', 'down to'
+            "discards": re.compile(r"\b(?:has|holds|is holding|down to|gets to|goes down to|is left with)\b")}
+
+
 def after_draw(last: str, player: str, written: str, n: str) -> str | None:
     """A number said of a player right after she drew or discarded ('discards one card, down to 7'), with no
-    'life': the count of her hand."""
-    if "life" in written or not re.match(re.escape(player) + r" (?:draws|discards)\b", last):
+    'life': the count of her hand, when the words go the way the hand went ('has', 'up to' after a draw; 'down
+    to' after a discard). 'Is at 17' after a draw stays a life total (Phyrexian Arena's loss, said after it)."""
+    verb = re.match(re.escape(player) + r" (draws|discards)\b", last)
+    if "life" in written or verb is None or not _TO_HAND[verb[1]].search(written):
         return None
     return f"{player} has {n} card{'' if n in ('1', 'one') else 's'} in hand"
 
