@@ -5,8 +5,11 @@ times the game already knows. Each reads, stays an error when it is not certain,
 
 from __future__ import annotations
 
+import pytest
+
 from rulecheck.checker import check_text
 from rulecheck.parser.clausecounts import after_draw, resolved_triggers
+from rulecheck.parser.lexicon import in_language_words
 
 CARDS = ("players: Alice, Bob\npriority: implicit\n"
          "card Grizzly Bears: green creature 2/2, mana cost {1}{G}\n"
@@ -151,3 +154,16 @@ def test_a_pass_in_the_main_phase_the_game_is_in() -> None:
     assert found == [(2, "read-as", "note", "read as: Alice passes priority; Bob passes")]
     assert _errors("turn 3: Alice, in precombat main phase\nAlice passed priority in main 2, then Bob passed\n") \
         == [(2, "syntax")]
+
+
+@pytest.mark.parametrize(("written", "words"), [
+    ("She's holding 9", "She has 9 cards in hand"),
+    ("Alice is holding 2 Forests", "Alice is holding 2 Forests"),   # what she holds, not how many
+    ("Bob has 8 in hand", "Bob has 8 cards in hand"),
+    ("Alice has eight cards", "Alice has 8 cards in hand"),
+    ("Alice draws another card", "Alice draws an additional card"),
+    ("Alice discards two cards to get to 7", "Alice discards 2 cards; Alice has 7 cards in hand"),
+    ("Alice discards a card to get down to seven", "Alice discards 1 card; Alice has 7 cards in hand"),
+])
+def test_hand_words_in_the_languages_words(written: str, words: str) -> None:
+    assert in_language_words(written) == words

@@ -61,7 +61,7 @@ def several_deal(r: _Reader, text: str) -> list[str] | None:
 _BOTH = re.compile(r"(?:[Bb]oth|[Tt]hey both|[Bb]oth of them|[Tt]he two|[Bb]oth creatures) (?:die|are destroyed)")
 
 
-def both_die(text: str, read: Sequence[str]) -> list[str] | None:
+def both_die(r: _Reader, text: str, read: Sequence[str]) -> list[str] | None:
     """'Gray Ogre and Grizzly Bears deal 2 damage to each other. Both die.': the two creatures the damage of the
     line's statements before was between."""
     if not _BOTH.fullmatch(text):
@@ -70,7 +70,7 @@ def both_die(text: str, read: Sequence[str]) -> list[str] | None:
     for s in read:
         m = re.fullmatch(r"(.+?) deals \d+ (?:combat )?damage to (.+)", s)
         named += [x for x in (m[1], m[2]) if x not in named] if m is not None else []
-    return [f"{x} dies" for x in named] if len(named) == 2 else None
+    return [f"{x} dies" for x in named] if len(named) == 2 and all(x in r.ctx.creatures for x in named) else None
 
 
 _COUNT = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"

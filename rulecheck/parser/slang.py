@@ -92,7 +92,7 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
                 + r") cards?(?: in (?:hand|her hand|his hand|their hand))?$)"), r"\1 has "),
     (re.compile(r"\bhas (" + _COUNTS + r") in (?:hand|her hand|his hand|their hand)\b"), _cards),
     (re.compile(r"(?:\s+(?:is|was)|['’]s) (?:now )?holding (" + _COUNTS + r")(?: cards?)?"
-                r"(?: in (?:hand|her hand|his hand|their hand))?\b"), lambda m: " " + _cards(m)),
+                r"(?: in (?:hand|her hand|his hand|their hand))?(?=\s*$|[.,;)])"), lambda m: " " + _cards(m)),
     (re.compile(r"\b(draws|drew) (?:another|an extra|one more|one additional|1 additional) card\b"),
      r"\1 an additional card"),
     (re.compile(r"^([A-Z][\w'’\-]*) (?:discards|discarded) (a|an|" + _COUNTS + r") cards?,? "
