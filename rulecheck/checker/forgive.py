@@ -34,11 +34,18 @@ def _declared(r: Replay, kind: str) -> tuple[str, ...]:
     return tuple(p.name for pid, _ in decl.pairs if (p := r.game.by_pid(pid)) is not None)
 
 
+def _blocked_now(r: Replay) -> set[str]:
+    """The attacking creatures a block declaration still being written names (blocked once it is judged)."""
+    decl = r.declaration
+    return {x for _, what in decl.pairs for x in what} if decl is not None and decl.kind == "block" else set()
+
+
 def context_of(r: Replay, started: bool) -> ReadingContext:
     g = r.game
     permanents = list(g.battlefield.values())
     names = {strip_copy(p.name) for p in permanents} | set(dict.keys(g.cards))
     damage_step = g.step is not None and "combat damage" in g.step
+    blocked_now = _blocked_now(r)
     return ReadingContext(
         players=tuple(g.players), names=tuple(sorted(names)), started=started, active=g.active, step=g.step,
         controllers={p.name: p.controller for p in permanents},
@@ -54,7 +61,7 @@ def context_of(r: Replay, started: bool) -> ReadingContext:
         stack=tuple(item.source for item in g.stack if item.kind == "spell"),
         abilities=tuple(item.source for item in g.stack if item.kind != "spell"),
         unblocked={p.name: p.attacking for p in permanents if p.in_combat and p.attacking in g.players
-                   and not p.blocked and not p.blockers},
+                   and not p.blocked and not p.blockers and p.name not in blocked_now},
         untapped_lands=tuple((p.controller, strip_copy(p.name)) for p in permanents
                              if "land" in p.types and not p.tapped))
 

@@ -26,7 +26,7 @@ class _Reader(Protocol):
     def line(self, text: str, subject: str | None = None) -> list[str] | None: ...
 
 
-_AMOUNT = re.compile(r"(?:[Tt]he )?(?P<x>[A-Z\"][^,;:()]*?) (?P<n>\d+)")
+_AMOUNT = re.compile(r"(?:[Tt]he )?(?P<x>[A-Z\"][^,;:()]*?)(?: deals| assigns)? (?P<n>\d+)")   # 'A deals 3, B 2'
 
 
 def damage_series(r: _Reader, text: str) -> list[str] | None:

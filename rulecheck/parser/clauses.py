@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .clausecounts import both_die, hand_count, prevented, several_deal
 from .clauseforms import (
     activation,
     cast_with,
@@ -245,7 +246,8 @@ def _read(r: _Reader, clause: str, state: _State, step_of: Callable[[str], str |
         return None
     step = _step(r, text, step_of)
     said = [step] if step is not None else damage_series(r, text) or tapped_state(r, text) or cast_with(r, text) \
-        or named_cast(r, text)
+        or named_cast(r, text) or several_deal(r, text) or hand_count(r, text) or both_die(r, text, state.read) \
+        or prevented(r, text)
     if said is None:
         said = r.line(text)
     if said is None and r.budget > 0:

@@ -7,11 +7,11 @@ never sees a difference, and the checker says what it read in a note (`read as: 
 for sure (whom a creature attacks with two opponents, how damage splits) it refuses, and the line stays a syntax
 error with its "did you mean".
 
-It runs only on lines the grammar rejected, so the common path pays nothing for it. Each rule below is a clause of
+It runs only on lines the grammar rejected (the common path pays nothing for it). Each rule below is a clause of
 English: a subject, a verb, its objects; a line is read whole, or split at ', ', ' and ', ': ' or ';' into clauses
-read one by one (a clause without a subject takes the one before it: "Alice draws a card and loses 1 life").
-A line still unread goes through the normalisation stages (stages.py), then clause by clause (clauses.py), where a
-clause that narrates no event is a remark, shown in a note, and one that narrates an event keeps the line an error.
+read one by one (one without a subject takes the one before it: "Alice draws a card and loses 1 life"). A line still
+unread goes through the normalisation stages (stages.py), then clause by clause (clauses.py), where a clause that
+narrates no event is a remark, shown in a note, and one that narrates an event keeps the line an error.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..nodes.shortnames import short_form_of
+from .clausecounts import after_draw, resolved_triggers
 from .clauseforms import basic_mana, odd_names, passes_before_move
 from .clauses import Remark, by_clauses, header_with_remark
 from .lexicon import STEP_WORDS as _STEP_WORDS
@@ -252,10 +253,10 @@ def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 
 def _life(r: _Reader, m: re.Match[str]) -> list[str] | None:
-    player = r.player(m["p"])
-    if player is None:
+    if (player := r.player(m["p"])) is None:
         return None
-    return [f"{player} has {m['n']} life"] if r.ctx.started else [f"{player}: life {m['n']}"]
+    hand = after_draw(r.last, player, m[0], m["n"])   # 'Bob discards one card, down to 7': his hand's count
+    return [hand] if hand else [f"{player} has {m['n']} life"] if r.ctx.started else [f"{player}: life {m['n']}"]
 
 
 def _takes(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -344,9 +345,7 @@ def _named(r: _Reader, m: re.Match[str]) -> list[str] | None:
 
 def _deals_no_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
     who = r.name(m["x"])
-    if who is None or r.ctx.step is None or "combat damage" not in r.ctx.step:
-        return None
-    return [f"{who} assigns no combat damage"]
+    return [f"{who} assigns no combat damage"] if who is not None and "combat damage" in (r.ctx.step or "") else None
 
 
 def _no_damage(r: _Reader, m: re.Match[str]) -> list[str] | None:
@@ -495,6 +494,6 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
     if out is None:
         return None
     out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
-    out = basic_mana(passes_before_move(out, code, ctx.explicit))
+    out = resolved_triggers(basic_mana(passes_before_move(out, code, ctx.explicit)))
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return (canonical, remarks) if canonical.strip() != code.strip() else None

@@ -314,10 +314,11 @@ def _setup_facts(r: _Reader, m: re.Match[str]) -> list[str] | None:
 def _orders(r: _Reader, m: re.Match[str]) -> list[str] | None:
     """'Alice orders blockers: Grizzly Bears, Hill Giant', 'Damage assignment order: ...' when one attacking
     creature is blocked: the order of its blockers."""
-    blocked = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == r.ctx.active]
+    blocked = [a for a in r.ctx.attackers if r.ctx.controllers.get(a) == r.ctx.active and a not in r.ctx.unblocked]
+    blocked = [x for x in [r.name(m["a"] or "")] if x in blocked] if m["a"] else blocked   # 'order for X'
     listed = re.sub(r"\s+(?:first|second|third|last)\b", "", m["list"])
     blockers = r.names(re.sub(r",?\s*\b(?:and then|then)\s+", ", ", listed))
-    player = r.player(m["p"]) if m["p"] else r.ctx.active
+    player = r.player(m["p"] or m["q"] or "") if m["p"] or m["q"] else r.ctx.active
     if len(blocked) != 1 or not blockers or player != r.ctx.active:
         return None
     return [f"{player} orders blockers of {blocked[0]}: {', '.join(blockers)}"]
@@ -437,7 +438,8 @@ MORE_RULES: Sequence[Rule] = [
     (re.compile(r"(?P<p>" + _WORD_P + r") responds (?:by casting|with) (?P<rest>.+)"),
      lambda r, m: r.clause(f"{m['p']} casts {m['rest']}")),
     (re.compile(r"(?:(?P<p>" + _WORD_P + r") orders (?:the |her |his |their )?blockers"
-                r"|(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?)\s*:?\s*(?:as\s+)?(?P<list>[A-Z\"].+)"),
+                r"|(?:(?P<q>" + _WORD_P + r")['’]s )?(?:[Dd]amage )?(?:[Aa]ssignment )?[Oo]rder(?: of blockers)?"
+                r"(?: for (?P<a>[A-Z\"][^:,;]*))?)\s*:?\s*(?:as\s+)?(?P<list>[A-Z\"].+)"),
      _orders),
     (re.compile(r"(?P<p>" + _WORD_P + r")(?::| has)\s*(?P<facts>\d+ (?:life|cards?)\b.*)"), _setup_facts),
     (re.compile(r"(?P<p>" + _WORD_P + r")['’]s (?P<step>[a-z][a-z0-9 ]*)"), _steps_of),

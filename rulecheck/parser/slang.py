@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
+from .clausecounts import while_on_stack
 from .phrasings import ReadingContext
 
 
@@ -35,7 +36,25 @@ _COUNTS = r"\d+|one|two|three|four|five|six|seven|eight|nine|ten"
 
 
 def _cards(m: re.Match[str]) -> str:
-    return f"has {m[1]} card{'' if m[1] in ('1', 'one') else 's'} in hand"
+    return _cards_of(m[1])
+
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _digits(n: str) -> str:
+    return "1" if n in ("a", "an") else str(_WORDS.index(n)) if n in _WORDS else n   # the grammar counts in digits
+
+
+def _discards_to(m: re.Match[str]) -> str:
+    """'Alice discards a card to get to 7': the discard, then her hand's count."""
+    n = _digits(m[2])
+    return f"{m[1]} discards {n} card{'' if n == '1' else 's'}; {m[1]} {_cards_of(m[3])}"
+
+
+def _cards_of(n: str) -> str:
+    n = _digits(n)
+    return f"has {n} card{'' if n == '1' else 's'} in hand"
 
 
 # judges' slang in the language's words, applied before the lexicon's WORDS (each certain: the same statement)
@@ -71,6 +90,14 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
                 r"(?: damage)?,? and (?:then )?(dies|die|died|is destroyed)$"), r"\1 takes \2 damage; \1 dies"),
     (re.compile(r"^([A-Z][\w'’\-]*) (?:ends|ended) (?:her|his|their|the) turn with (?=(?:" + _COUNTS
                 + r") cards?(?: in (?:hand|her hand|his hand|their hand))?$)"), r"\1 has "),
+    (re.compile(r"\bhas (" + _COUNTS + r") in (?:hand|her hand|his hand|their hand)\b"), _cards),
+    (re.compile(r"(?:\s+(?:is|was)|['’]s) (?:now )?holding (" + _COUNTS + r")(?: cards?)?"
+                r"(?: in (?:hand|her hand|his hand|their hand))?(?=\s*$|[.,;)])"), lambda m: " " + _cards(m)),
+    (re.compile(r"\b(draws|drew) (?:another|an extra|one more|one additional|1 additional) card\b"),
+     r"\1 an additional card"),
+    (re.compile(r"^([A-Z][\w'’\-]*) (?:discards|discarded) (a|an|" + _COUNTS + r") cards?,? "
+                r"(?:to get|getting|to go|going|to be)(?: down| back)? to (" + _COUNTS + r")(?: cards?)?"
+                r"(?: in hand)?$"), _discards_to),
     (re.compile(r"^[Tt]he (?=[A-Z])"), ""),
     (re.compile(r"\b(?:wears|wore|worn|wear) off (?:of )?the (?=[A-Z])"), "wears off "),
 )
@@ -106,6 +133,10 @@ _IN_STEP = re.compile(r",?\s+(?:first thing |right away |early |at the start of 
                       r"|main phase|first main phase|precombat main phase|postcombat main phase)$")
 
 
+_IN_MAIN = re.compile(r",?\s+(?:in|during) (?:the |her |his |their )?"
+                      r"(?P<s>main (?:phase )?(?:1|2|one|two)|(?:first|second|precombat|postcombat) main(?: phase)?)$")
+
+
 def in_context(r: _Reader, clause: str, named: str | None, subject: str | None = None) -> str:
     """`goes to the dome`: to the one player the line names; a time that is the step the game is in, left out;
     `Shocks the Bears` after a clause about Alice: she does (a spell's name as its verb, `clauseforms.named_cast`)."""
@@ -119,6 +150,9 @@ def in_context(r: _Reader, clause: str, named: str | None, subject: str | None =
         clause = _TIME.sub("", clause)
     m = _IN_STEP.search(clause)
     if m is not None and step.startswith(m["s"].split(" ")[0]):
+        clause = clause[:m.start()]
+    m = _IN_MAIN.search(clause)   # 'passed priority in main 1' in the precombat main phase
+    if m is not None and step.startswith("pre" if re.search(r"1|one|first|pre", m["s"]) else "post"):
         clause = clause[:m.start()]
     return clause
 
@@ -148,6 +182,8 @@ def known_already(r: _Reader, clause: str, step_of: Callable[[str], str | None])
     if m is not None:
         return m[1] == r.ctx.active
     if _UNTIL.fullmatch(text) or _RESTATED.fullmatch(text):
+        return True
+    if while_on_stack(r.ctx, text, r.name):   # 'while Centaur Courser is on the stack, Alice plays Forest'
         return True
     if _EMPTY_STACK.fullmatch(text):
         return not r.ctx.stack and not r.ctx.abilities
