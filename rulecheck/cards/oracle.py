@@ -120,8 +120,13 @@ FLASH_PERMISSION = re.compile(rf"^(?P<who>you|any player|each player) may cast (
 # (Crucible of Worlds, Courser of Kruphix); the numbers Oracle spells out are the language's digits
 _RULE_STATIC = re.compile(r"^(?:(?:you|players) have no maximum hand size|(?:your|each opponent's|each player's) "
                           r"maximum hand size is (?:(?:increased|reduced) by )?(?P<n>\w+)|you may play (?:an|two|"
-                          r"three) additional lands? on each of your turns|you may play lands from (?:your graveyard|"
-                          r"the top of your library))$")
+                          r"three) additional lands? on each of your turns|each player may play an additional "
+                          r"land on each of their turns|you may play lands from (?:your graveyard|the top of your "
+                          r"library))$")
+
+# a spell's or ability's effect for the rest of the turn (Explore, Growth Spiral, Urban Evolution): more land plays
+LAND_PLAYS_NOW = {"you may play an additional land this turn": 1, "you may play two additional lands this turn": 2,
+                  "you may play three additional lands this turn": 3}
 
 
 def _rule_static(sentence: str) -> n.Ability | None:
@@ -133,6 +138,8 @@ def _rule_static(sentence: str) -> n.Ability | None:
         if count not in _NUMBERS or count == "no":
             return None
         sentence = sentence[:m.start("n")] + str(_NUMBERS[count])
+    if sentence.startswith("each player may"):   # Rites of Flourishing: not the language's, read as Oracle says it
+        return n.Ability("static", sentence)
     ability = grammar_ability(sentence)
     return ability if ability is not None and ability.kind == "static" else None
 
@@ -306,7 +313,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
-    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES:
+    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES or sentence in LAND_PLAYS_NOW:
         return [n.Ability("resolution", sentence)]
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]

@@ -21,6 +21,7 @@ from ..cards.oracle import (
     END_TURN,
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
+    LAND_PLAYS_NOW,
     REGENERATES,
     SKIP_EXTRA_UNTAP,
     TAP_NOW,
@@ -126,6 +127,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     _tap_now(r, item, texts, spell)
     _cant_block(r, item, texts, spell)
     _regenerate(r, item, texts, spell)
+    _land_plays(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -291,6 +293,15 @@ def _cant_block(r: Replay, item: StackItem, texts: list[str], spell: bool) -> No
     if p is not None:
         r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", "can't block"), "end_of_turn", r.resolving_line,
                                  "can't block"))
+
+
+def _land_plays(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"You may play an additional land this turn." (Explore, Growth Spiral): the controller has one more land play
+    for the rest of the turn (305.2, current 505.6b)."""
+    said = [x for t in texts for x in _effect_sentences(t) if x in LAND_PLAYS_NOW]
+    if said and (spell or len(said) == len(texts)):
+        g = r.game
+        g.land_bonus[item.controller] = g.land_bonus.get(item.controller, 0) + sum(LAND_PLAYS_NOW[x] for x in said)
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
