@@ -101,6 +101,8 @@ EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 REGENERATES = ("regenerate this", "regenerate target creature")
 # a tap as a spell or ability resolves, of the one permanent it targets: Icy Manipulator ("{1}, {T}: Tap target
 # artifact, creature, or land."), Gideon's Lawkeeper and Master Decoy ("{W}, {T}: Tap target creature."), Pressure Point
+# what a tap's target gets with it (Rust Tick, Amber Prison): kept tapped while the source is (611.2b)
+HELD_TAPPED = "it doesn't untap during its controller's untap step for as long as this remains tapped"
 TAP_NOW = re.compile(r"^tap (?:another )?target (?:artifact, creature, or land|creature or land|artifact or creature|"
                      r"creature|permanent|artifact|land)$")
 UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
@@ -363,6 +365,9 @@ def _text_templates(plain: str) -> list[n.Ability] | None:
     for s in sentences:
         if activated and _ACTIVATION_LIMIT.match(s):
             continue    # a limit on when it may be activated: not judged
+        if s == HELD_TAPPED and found and TAP_NOW.match(found[-1].text):   # Rust Tick: one effect of two sentences
+            found[-1] = n.Ability("resolution", f"{found[-1].text}. {s}")
+            continue
         read = _template(s)
         if read is None:
             unread.append(s)

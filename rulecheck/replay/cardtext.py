@@ -21,6 +21,7 @@ from ..cards.oracle import (
     END_TURN,
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
+    HELD_TAPPED,
     LAND_PLAYS_NOW,
     REGENERATES,
     SKIP_EXTRA_UNTAP,
@@ -30,6 +31,8 @@ from ..cards.oracle import (
     flash_types,
     unread_effect,
 )
+from ..game.actions import KEEP_TAPPED
+from ..game.counters import HELD
 from ..game.counters import untap as untap_one
 from ..game.game import Game
 from ..game.keywords import land_of_type
@@ -253,14 +256,21 @@ def _untap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> Non
 
 def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
     """"Tap target creature." (and "… artifact, creature, or land", Icy Manipulator) as the text resolves: the one
-    permanent its cast or activation targeted becomes tapped. Only the text's own sentence; a source with several
-    abilities that could be resolving taps only when all say so."""
+    permanent its cast or activation targeted becomes tapped; with Rust Tick's "It doesn't untap during its
+    controller's untap step for as long as this creature remains tapped.", it keeps that while the source is tapped
+    (the effect ends for good as the source untaps or leaves: game/counters.py). Only the text's own sentence; a
+    source with several abilities that could be resolving taps only when all say so."""
     said = [t for t in texts if any(TAP_NOW.match(x) for x in _effect_sentences(t))]
     if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
         return
-    p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    g = r.game
+    p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
     if p is not None and not p.phased_out:
         p.tapped = True
+        source = g.find_perm_quietly(n.Ref(item.source, 0, 0))
+        if any(HELD_TAPPED in x for x in said) and source is not None and source.tapped:
+            g.add_effect(Effect(p.pid, ability=n.Ability("static", KEEP_TAPPED), duration="always",
+                                line=r.resolving_line, label="doesn't untap", condition=(HELD, source.pid, None)))
 
 
 def _regenerate(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
