@@ -60,6 +60,9 @@ _COLOUR = r"(?:white|blue|black|red|green)"
 # unless defending player controls an Island"), Zhou Yu ("… a Mountain")
 ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls an? (?P<type>plains|island|swamp|"
                                r"mountain|forest)$")
+# an attack limited by what its controller controls (508.1c): War Falcon ("can't attack unless you control a Knight or
+# a Soldier"), Goblin Goon-like "… a Mountain", "… an artifact"
+ATTACKS_IF_YOURS = re.compile(r"^can't attack unless you control an? (?P<a>[a-z]+)(?: or an? (?P<b>[a-z]+))?$")
 ATTACK_HOMES = frozenset(f"can't attack unless defending player controls {a} {t}" for a, t in (
     ("a", "plains"), ("an", "island"), ("a", "swamp"), ("a", "mountain"), ("a", "forest")))
 # blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
@@ -101,8 +104,10 @@ EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 REGENERATES = ("regenerate this", "regenerate target creature")
 # a tap as a spell or ability resolves, of the one permanent it targets: Icy Manipulator ("{1}, {T}: Tap target
 # artifact, creature, or land."), Gideon's Lawkeeper and Master Decoy ("{W}, {T}: Tap target creature."), Pressure Point
-# what a tap's target gets with it (Rust Tick, Amber Prison): kept tapped while the source is (611.2b)
-HELD_TAPPED = "it doesn't untap during its controller's untap step for as long as this remains tapped"
+# what a tap's target gets with it (Rust Tick's "It …", Amber Prison's "That permanent …", Sand Squid's "That
+# creature …"): kept tapped while the source is (611.2b)
+HELD_TAPPED = re.compile(r"^(?:it|that (?:permanent|creature|artifact|land)) doesn't untap during its controller's "
+                         r"untap step for as long as this remains tapped$")
 TAP_NOW = re.compile(r"^tap (?:another )?target (?:artifact, creature, or land|creature or land|artifact or creature|"
                      r"creature|permanent|artifact|land)$")
 UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
@@ -317,7 +322,8 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES or sentence in LAND_PLAYS_NOW:
         return [n.Ability("resolution", sentence)]
-    if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
+    if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])
+                                         or ATTACKS_IF_YOURS.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
     static = _rule_static(sentence) or group_of(sentence)
     if static is not None:
@@ -365,7 +371,7 @@ def _text_templates(plain: str) -> list[n.Ability] | None:
     for s in sentences:
         if activated and _ACTIVATION_LIMIT.match(s):
             continue    # a limit on when it may be activated: not judged
-        if s == HELD_TAPPED and found and TAP_NOW.match(found[-1].text):   # Rust Tick: one effect of two sentences
+        if HELD_TAPPED.match(s) and found and TAP_NOW.match(found[-1].text):   # Rust Tick: one effect of two sentences
             found[-1] = n.Ability("resolution", f"{found[-1].text}. {s}")
             continue
         read = _template(s)

@@ -16,6 +16,7 @@ from ..cards.groups import mass_pump_of, pump_of
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
     ATTACK_HOMES,
+    ATTACKS_IF_YOURS,
     ATTACKS_ONLY_INTO,
     END_COMBAT,
     END_TURN,
@@ -268,7 +269,8 @@ def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
     if p is not None and not p.phased_out:
         p.tapped = True
         source = g.find_perm_quietly(n.Ref(item.source, 0, 0))
-        if any(HELD_TAPPED in x for x in said) and source is not None and source.tapped:
+        held = any(HELD_TAPPED.match(x) for t in said for x in _effect_sentences(t))
+        if held and source is not None and source.tapped:
             g.add_effect(Effect(p.pid, ability=n.Ability("static", KEEP_TAPPED), duration="always",
                                 line=r.resolving_line, label="doesn't untap", condition=(HELD, source.pid, None)))
 
@@ -396,6 +398,27 @@ def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
         return defender, m.group("type")
     return None
 
+
+
+def types_missing(g: Game, p: Permanent) -> str | None:
+    """The types p's text says its controller must control for it to attack ("can't attack unless you control a
+    Knight or a Soldier", War Falcon), when the controller is known to control none: each of their permanents has
+    known types (a card database's or a type line's dash) and none is of those. Not judged with abilities unknown,
+    or when some permanent's creature types may be any (changeling)."""
+    if not p.card.attacks_if_yours or g.abilities_unknown:
+        return None
+    for text in g.ability_texts(p):
+        m = ATTACKS_IF_YOURS.match(text)
+        if m is None:
+            continue
+        kinds = [k for k in (m.group("a"), m.group("b")) if k]
+        mine = [q for q in g.battlefield.values() if q.controller == p.controller and not q.phased_out]
+        if any(not (q.card.subtypes or q.card.origin) or any("changeling" in a.text.lower() or "creature type" in
+                                                             a.text.lower() for a in q.abilities()) for q in mine):
+            return None   # a permanent whose types aren't known may be one
+        if not any(q.is_(k) or k in (t.lower() for t in q.card.subtypes) for q in mine for k in kinds):
+            return " or ".join(k.capitalize() for k in kinds)
+    return None
 
 # a draw-step trigger's extra draws (Howling Mine: "… that player draws an additional card."; Font of Mythos: "…
 # draws two additional cards."; Rites of Flourishing's kin)
