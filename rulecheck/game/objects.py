@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 # words of a resolving ability's text that change the turn (replay/cardtext.py reads them): a card without them
 # costs nothing at resolution
 _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it|"
-                         r"additional combat phase|\b(?:un)?tap (?:all|target|another target)\b|can't block this turn")
+                         r"additional combat phase|\b(?:un)?tap (?:all|target|another target)\b|can't block this turn|"
+                         r"able to block target creature this turn")
 
 
 # unread text that may change creatures' power or toughness while it is on the battlefield (an anthem's "+1/+1",

@@ -33,6 +33,7 @@ from ..cards.oracle import (
     unread_effect,
 )
 from ..game.actions import KEEP_TAPPED
+from ..game.combat import LURE
 from ..game.counters import HELD
 from ..game.counters import untap as untap_one
 from ..game.game import Game
@@ -292,19 +293,25 @@ def _regenerate(r: Replay, item: StackItem, texts: list[str], spell: bool) -> No
                             shield=True))
 
 
-_CANT_BLOCK = re.compile(r"^target creature can't block this turn$")
+# a target creature's restriction or requirement until end of turn, as the text resolves: Panic's and Hammerhand's
+# "Target creature can't block this turn." (509.1b), Alluring Scent's "All creatures able to block target creature
+# this turn do so." (509.1c)
+_ON_TARGET = {"target creature can't block this turn": "can't block",
+              "all creatures able to block target creature this turn do so": LURE}
 
 
 def _cant_block(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
-    """"Target creature can't block this turn." (Panic; Hammerhand's and Goblin Shortcutter's "enters" trigger) on
-    the one creature the cast or trigger targeted, until end of turn: its block is flagged 509.1b."""
-    said = [t for t in texts if any(_CANT_BLOCK.match(x) for x in _effect_sentences(t))]
+    """"Target creature can't block this turn." (Panic; Hammerhand's and Goblin Shortcutter's "enters" trigger),
+    "All creatures able to block target creature this turn do so." (Alluring Scent) on the one creature the cast or
+    trigger targeted, until end of turn: its block is flagged 509.1b; a block that leaves it unblocked, 509.1c."""
+    said = [x for t in texts for x in _effect_sentences(t) if x in _ON_TARGET]
     if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
         return
     p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
     if p is not None:
-        r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", "can't block"), "end_of_turn", r.resolving_line,
-                                 "can't block"))
+        for x in dict.fromkeys(said):
+            r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", _ON_TARGET[x]), "end_of_turn",
+                                     r.resolving_line, _ON_TARGET[x]))
 
 
 def _land_plays(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
