@@ -33,7 +33,7 @@ from ..cards.oracle import (
     unread_effect,
 )
 from ..game.actions import KEEP_TAPPED
-from ..game.combat import LURE
+from ..game.combat import LURE, MUST_ATTACK
 from ..game.counters import HELD
 from ..game.counters import untap as untap_one
 from ..game.game import Game
@@ -122,6 +122,8 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]
     counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
     r.returns_with = counters.pop() if len(counters) == 1 else None
+    r.made_attack = any(_TOKEN_ATTACKS.match(x) for t in texts for x in _effect_sentences(t)) and \
+        (spell or len(texts) == 1)
     _extra_turns(r, item, texts, spell)
     r.text_effects = []
     if spell:
@@ -339,6 +341,18 @@ def unread_texts(r: Replay, item: StackItem) -> list[str]:
             (a.kind == "resolution" and effect_of(a.text) == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
+
+
+# a token the resolving text creates must attack this combat (Legion Warboss, Goblin Rabblemaster's kin)
+_TOKEN_ATTACKS = re.compile(r"^that token (?:gains haste until end of turn and )?attacks this combat if able$")
+
+
+def made_token(r: Replay, p: Permanent) -> None:
+    """A token created by the resolving text that says "that token … attacks this combat if able": the requirement
+    lasts until the combat ends (508.1d)."""
+    if r.made_attack and r.resolving is not None:
+        r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", MUST_ATTACK), "end_of_combat", r.resolving_line,
+                                 "attacks this combat if able"))
 
 
 def returned(r: Replay, p: Permanent) -> None:

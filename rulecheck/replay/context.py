@@ -125,6 +125,9 @@ class Replay:
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None
+        # the tokens the resolving text creates attack this combat if able (Legion Warboss's "That token gains haste
+        # until end of turn and attacks this combat if able.")
+        self.made_attack = False
         # the extra turns the last resolving text made, as (line, player): one narrated after it is the same turn
         self.text_turns: list[tuple[int, str]] = []
         # the additional phases the last resolving text put in the plan, with its line: one narrated after it

@@ -401,7 +401,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     elif item.kind == "spell":
         spell_leaves_stack(r, item, "resolved")   # an instant or sorcery, to its owner's graveyard (608.2k)
     g.passed = set()
-    r.returns_with = None
+    r.returns_with, r.made_attack = None, False
     # what an earlier resolution's text made is no longer what a narration may restate (cardtext.py)
     r.text_effects, r.text_turns, r.text_phases = [], [], None
     if item.card is not None and (item.card.unread or item.card.reads_text or item.triggered or item.trigger):

@@ -236,22 +236,27 @@ def explains_assertion(g: Game, resolved: Iterable[tuple[int, str, str, int]], w
 
 # unread text that may be a triggered ability of its own: "When …", "Whenever …", "At …" (after an ability word's
 # dash too: "Battalion — Whenever …"), a delayed trigger set up by an effect (". At the beginning of the next end
-# step, …"), or a keyword line the reader keeps as text ("Mentor", "Training", "Ward {2}", "Evolve")
+# step, …"), or a triggered keyword the reader keeps as text ("Mentor", "Training", "Ward {2}", "Evolve")
 _OWN_TRIGGER = r"^(?:[\w' -]+ \u2014 )?(?:when|whenever|at)\b|[.;] (?:when|whenever|at the beginning)\b|" \
-               r"^[a-z][a-z' -]*(?: \d+| ?\{[^.:]*)?$"
+               r"^(?:mentor|training|prowess|dethrone|evolve|extort|ward|cascade|backup|exploit|fabricate|renown|" \
+               r"afterlife|modular|graft|soulbond|squad|casualty|toxic|poisonous|ingest|mobilize|riot|bloodthirst|" \
+               r"enlist|outlast|bolster|support|amplify|living weapon|for mirrodin!|decayed|job select)\b"
 
 
 def own_trigger(p: Permanent) -> tuple[str, str] | None:
     """(p, what its text may allow) when p has an ability the trigger checks don't follow that may be what a
-    narrated trigger of p is: unread text with trigger words or an unread keyword, or a read trigger of an event
-    the replay doesn't watch ("Whenever you cast a noncreature spell", "When this dies"); None otherwise. A
-    finding that p's ability doesn't trigger now is then a note."""
+    narrated trigger of p is: unread text with trigger words or a triggered keyword kept as text, or a read trigger
+    of an event the replay doesn't watch ("Whenever you cast a noncreature spell", "When this dies"); None
+    otherwise. (A read trigger's effect, the text after it, is that trigger's.) A finding that p's ability doesn't
+    trigger now is then a note."""
     words = re.compile(_OWN_TRIGGER)
+    after_trigger = False
     for a in p.abilities():
         text = a.text.lower()
-        if a.kind == "text" and not is_activated(a.text) and words.search(text) or \
+        if a.kind == "text" and not after_trigger and not is_activated(a.text) and words.search(text) or \
                 a.kind == "trigger" and not watched_trigger(text):
             return p.name, "another of its triggered abilities to trigger here"
+        after_trigger = a.kind == "trigger"
     return None
 
 
