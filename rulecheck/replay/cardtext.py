@@ -421,11 +421,13 @@ def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
 
 
 
-def types_missing(g: Game, p: Permanent) -> str | None:
-    """The types p's text says its controller must control for it to attack ("can't attack unless you control a
-    Knight or a Soldier", War Falcon), when the controller is known to control none: each of their permanents has
-    known types (a card database's or a type line's dash) and none is of those. Not judged with abilities unknown,
-    or when some permanent's creature types may be any (changeling)."""
+def types_missing(g: Game, p: Permanent) -> tuple[str, str | None] | None:
+    """(the types, a permanent whose unread text may give one of them or None) when p's text says its controller
+    must control one of those types for it to attack ("can't attack unless you control a Knight or a Soldier", War
+    Falcon) and the controller is known to control none: each of their permanents has known types (a card
+    database's or a type line's dash) and none is of those. Unread text that names one of the types, changeling or
+    creature types (Conspiracy, Amoeboid Changeling) may have given it: the finding is then a note. Not judged with
+    abilities unknown, or when a permanent of theirs may have every creature type (changeling)."""
     if not p.card.attacks_if_yours or g.abilities_unknown:
         return None
     for text in g.ability_texts(p):
@@ -438,8 +440,12 @@ def types_missing(g: Game, p: Permanent) -> str | None:
                                                              a.text.lower() for a in q.abilities()) for q in mine):
             return None   # a permanent whose types aren't known may be one
         if not any(q.is_(k) or k in (t.lower() for t in q.card.subtypes) for q in mine for k in kinds):
-            return " or ".join(k.capitalize() for k in kinds)
+            words = re.compile(rf"\b(?:{'|'.join(kinds)})s?\b|\bchangeling\b|\bcreature types?\b|\bin addition to its")
+            giver = next((q.name for q in g.battlefield.values() if not q.phased_out for a in q.abilities()
+                          if a.kind == "text" and words.search(a.text.lower())), None)
+            return " or ".join(k.capitalize() for k in kinds), giver
     return None
+
 
 # a draw-step trigger's extra draws (Howling Mine: "… that player draws an additional card."; Font of Mythos: "…
 # draws two additional cards."; Rites of Flourishing's kin)
