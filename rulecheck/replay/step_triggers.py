@@ -28,6 +28,8 @@ from .unread import own_trigger
 # the boundary hooks of this module (game/hooks.py), subscribed by the game once it has what they look at; they run
 # in this order as a step begins
 # (STEP_TRIGGER_HOOK and SAGA_HOOK are subscribed by Game.new_perm, MONARCH_HOOK by designations.py)
+# the rules `misfire` reports (declared on the trigger handler too: stack.py)
+CHECKS = ("505.1a", "513.3")
 DELAYED_HOOK = "delayed triggers"          # subscribed when a delayed trigger is set up (setup.py)
 
 
