@@ -554,3 +554,29 @@ def test_a_trigger_of_two_combat_conditions_is_owed_on_each(condition: str, bloc
             + "Bob casts Shock targeting Brawler\n")
     rule = "509.4" if blocks else "508.2"
     assert [(rule_, severity) for _, rule_, severity, _ in _found(text)] == [(rule, "error")]
+
+
+_WARBOSS = ("card Legion Warboss: red creature — Goblin Soldier 2/2, {other}\"At the beginning of combat on your turn, "
+            "create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks this combat "
+            "if able.\"\ncard Goblin: red creature token — Goblin 1/1\n")
+
+
+@pytest.mark.parametrize(("other", "severity"), [
+    ('"Mentor (Whenever this creature attacks, put a +1/+1 counter on target attacking creature with lesser '
+     'power.)", ', "note"),
+    ('"Battalion — Whenever this creature and at least two other creatures attack, draw a card.", ', "note"),
+    ('"Whenever you cast a noncreature spell, put a +1/+1 counter on target creature.", ', "note"),
+    ('"Ward {2}", ', "note"),
+    ("flying, ", "error"),
+    ("", "error"),
+])
+def test_a_trigger_nothing_owed_is_a_note_beside_an_unfollowed_trigger(other: str, severity: str) -> None:
+    """A beginning-of-combat trigger narrated in the declare attackers step: flagged 507.2 unless the permanent has
+    another triggered ability the replay doesn't follow (unread trigger text, a triggered keyword kept as text, a
+    read trigger of an event it doesn't watch), which may be what triggered: then a note."""
+    text = ("players: Alice, Bob\nedition: current\n" + _WARBOSS.format(other=other) +
+            "Alice controls Legion Warboss\n"
+            "turn 8: Alice, in precombat main phase\nbeginning of combat step\nLegion Warboss triggers\n"
+            "Legion Warboss ability resolves; Alice creates a Goblin token; Goblin gains haste until end of turn\n"
+            "declare attackers step\nAlice attacks Bob with Legion Warboss, Goblin\nLegion Warboss triggers\n")
+    assert [(line, rule, sev) for line, rule, sev, _ in _found(text)] == [(12, "507.2", severity)]
