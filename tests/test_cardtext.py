@@ -109,7 +109,21 @@ def test_cardtext_acceptance(path: Path) -> None:
     ("Other Goblin creatures you control get +1/+1.", [], [("group", "other goblin creatures you control get +1/+1")]),
     ("Other Goblins get +1/+1 and have mountainwalk.", [], [("group", "other goblins get +1/+1 and have mountainwalk")]),
     ("Creatures you control with flying get +1/+1.", [], [("text", "Creatures you control with flying get +1/+1.")]),
-    ("Nontoken creatures you control get +1/+1.", [], [("text", "Nontoken creatures you control get +1/+1.")]),
+    ("Nontoken creatures you control get +1/+1.", [], [("group", "nontoken creatures you control get +1/+1")]),
+    ("Nontoken creatures you control get +1/+1 and have vigilance.", [],
+     [("group", "nontoken creatures you control get +1/+1 and have vigilance")]),
+    ("Nontoken creatures get +1/+1.", [], [("text", "Nontoken creatures get +1/+1.")]),
+    ("You may play an additional land this turn.", [], [("resolution", "you may play an additional land this turn")]),
+    ("You may play an additional land this turn if you control a Forest.", [],
+     [("text", "You may play an additional land this turn if you control a Forest.")]),
+    ("Each player may play an additional land on each of their turns.", [],
+     [("static", "each player may play an additional land on each of their turns")]),
+    ("{1}, {T}: Tap target artifact. It doesn't untap during its controller's untap step for as long as Rust Tick "
+     "remains tapped.", ["Rust Tick"],
+     [("resolution", "{1}, {t}: tap target artifact. it doesn't untap during its controller's untap step for as "
+                     "long as this remains tapped")]),
+    ("{T}: Tap target creature. It doesn't untap during its controller's next untap step.", [],
+     [("resolution", "{t}: tap target creature"), ("text", "it doesn't untap during its controller's next untap step.")]),
     ("You have no maximum hand size.", [], [("static", "you have no maximum hand size")]),
     ("Each opponent's maximum hand size is reduced by two.", ["Locust Miser"],
      [("static", "each opponent's maximum hand size is reduced by 2")]),
@@ -540,3 +554,29 @@ def test_a_trigger_of_two_combat_conditions_is_owed_on_each(condition: str, bloc
             + "Bob casts Shock targeting Brawler\n")
     rule = "509.4" if blocks else "508.2"
     assert [(rule_, severity) for _, rule_, severity, _ in _found(text)] == [(rule, "error")]
+
+
+_WARBOSS = ("card Legion Warboss: red creature — Goblin Soldier 2/2, {other}\"At the beginning of combat on your turn, "
+            "create a 1/1 red Goblin creature token. That token gains haste until end of turn and attacks this combat "
+            "if able.\"\ncard Goblin: red creature token — Goblin 1/1\n")
+
+
+@pytest.mark.parametrize(("other", "severity"), [
+    ('"Mentor (Whenever this creature attacks, put a +1/+1 counter on target attacking creature with lesser '
+     'power.)", ', "note"),
+    ('"Battalion — Whenever this creature and at least two other creatures attack, draw a card.", ', "note"),
+    ('"Whenever you cast a noncreature spell, put a +1/+1 counter on target creature.", ', "note"),
+    ('"Ward {2}", ', "note"),
+    ("flying, ", "error"),
+    ("", "error"),
+])
+def test_a_trigger_nothing_owed_is_a_note_beside_an_unfollowed_trigger(other: str, severity: str) -> None:
+    """A beginning-of-combat trigger narrated in the declare attackers step: flagged 507.2 unless the permanent has
+    another triggered ability the replay doesn't follow (unread trigger text, a triggered keyword kept as text, a
+    read trigger of an event it doesn't watch), which may be what triggered: then a note."""
+    text = ("players: Alice, Bob\nedition: current\n" + _WARBOSS.format(other=other) +
+            "Alice controls Legion Warboss\n"
+            "turn 8: Alice, in precombat main phase\nbeginning of combat step\nLegion Warboss triggers\n"
+            "Legion Warboss ability resolves; Alice creates a Goblin token; Goblin gains haste until end of turn\n"
+            "declare attackers step\nAlice attacks Bob with Legion Warboss, Goblin\nLegion Warboss triggers\n")
+    assert [(line, rule, sev) for line, rule, sev, _ in _found(text)] == [(12, "507.2", severity)]

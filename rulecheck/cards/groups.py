@@ -21,7 +21,8 @@ TARGET_PUMP = re.compile(rf"^target creature (?:(?:gains (?P<kw1>{_KWS}) and )?g
 # you control get +1/+1."), Benalish Marshal ("Other creatures you control get +1/+1."), Fervor and Brave the Sands
 # ("Creatures you control have haste." / "… have vigilance."), Spidersilk Armor ("… get +0/+1 and have reach."),
 # "All creatures get -1/-1", "Creatures your opponents control get -1/-0", Brave the Sands' "Each creature you control
-# can block an additional creature each combat." Other qualifiers (creature types, colours, tokens) stay unread.
+# can block an additional creature each combat.", Always Watching's "Nontoken creatures you control …". Other
+# qualifiers stay unread.
 _GROUP_KW = rf"(?:{_KW[3:-1]}|menace|hexproof|(?:plains|island|swamp|mountain|forest)walk)"
 _KW_LIST = rf"{_GROUP_KW}(?:(?:, | and |, and ){_GROUP_KW})*"
 # a creature type's lords (Goblin King: "Other Goblins get +1/+1 and have mountainwalk."; Lord of Atlantis: "Other
@@ -29,7 +30,8 @@ _KW_LIST = rf"{_GROUP_KW}(?:(?:, | and |, and ){_GROUP_KW})*"
 _KIND = (r"(?:other )?(?!(?:creatures|all|other|each|target|tokens?|attacking|blocking|tapped|untapped|legendary|"
          r"artifact|enchantment|enchanted|equipped|multicolored|colorless)\b|non)[a-z]+(?: creatures)?"
          r"(?: you control)?")
-GROUP = re.compile(rf"^(?P<who>(?:other )?creatures (?:you|your opponents) control|all (?:other )?creatures|{_KIND}) "
+GROUP = re.compile(rf"^(?P<who>(?:other )?(?:nontoken )?creatures (?:you|your opponents) control|"
+                   rf"all (?:other )?creatures|{_KIND}) "
                    rf"(?:get {_BONUS.replace('?P<p>', '?P<gp>').replace('?P<t>', '?P<gt>')}(?: and have "
                    rf"(?P<kw1>{_KW_LIST}))?|have (?P<kw2>{_KW_LIST}))$")
 GROUP_BLOCKS = "each creature you control can block an additional creature each combat"

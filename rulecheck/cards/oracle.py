@@ -60,6 +60,9 @@ _COLOUR = r"(?:white|blue|black|red|green)"
 # unless defending player controls an Island"), Zhou Yu ("… a Mountain")
 ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls an? (?P<type>plains|island|swamp|"
                                r"mountain|forest)$")
+# an attack limited by what its controller controls (508.1c): War Falcon ("can't attack unless you control a Knight or
+# a Soldier"), Goblin Goon-like "… a Mountain", "… an artifact"
+ATTACKS_IF_YOURS = re.compile(r"^can't attack unless you control an? (?P<a>[a-z]+)(?: or an? (?P<b>[a-z]+))?$")
 ATTACK_HOMES = frozenset(f"can't attack unless defending player controls {a} {t}" for a, t in (
     ("a", "plains"), ("an", "island"), ("a", "swamp"), ("a", "mountain"), ("a", "forest")))
 # blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
@@ -101,6 +104,10 @@ EXTRA_TURN_COUNTS = {"an": 1, "a": 1, "two": 2, "three": 3}
 REGENERATES = ("regenerate this", "regenerate target creature")
 # a tap as a spell or ability resolves, of the one permanent it targets: Icy Manipulator ("{1}, {T}: Tap target
 # artifact, creature, or land."), Gideon's Lawkeeper and Master Decoy ("{W}, {T}: Tap target creature."), Pressure Point
+# what a tap's target gets with it (Rust Tick's "It …", Amber Prison's "That permanent …", Sand Squid's "That
+# creature …"): kept tapped while the source is (611.2b)
+HELD_TAPPED = re.compile(r"^(?:it|that (?:permanent|creature|artifact|land)) doesn't untap during its controller's "
+                         r"untap step for as long as this remains tapped$")
 TAP_NOW = re.compile(r"^tap (?:another )?target (?:artifact, creature, or land|creature or land|artifact or creature|"
                      r"creature|permanent|artifact|land)$")
 UNTAP_NOW = re.compile(r"^untap (?:all (?P<what>creatures that attacked this turn|creatures you control|"
@@ -120,8 +127,13 @@ FLASH_PERMISSION = re.compile(rf"^(?P<who>you|any player|each player) may cast (
 # (Crucible of Worlds, Courser of Kruphix); the numbers Oracle spells out are the language's digits
 _RULE_STATIC = re.compile(r"^(?:(?:you|players) have no maximum hand size|(?:your|each opponent's|each player's) "
                           r"maximum hand size is (?:(?:increased|reduced) by )?(?P<n>\w+)|you may play (?:an|two|"
-                          r"three) additional lands? on each of your turns|you may play lands from (?:your graveyard|"
-                          r"the top of your library))$")
+                          r"three) additional lands? on each of your turns|each player may play an additional "
+                          r"land on each of their turns|you may play lands from (?:your graveyard|the top of your "
+                          r"library))$")
+
+# a spell's or ability's effect for the rest of the turn (Explore, Growth Spiral, Urban Evolution): more land plays
+LAND_PLAYS_NOW = {"you may play an additional land this turn": 1, "you may play two additional lands this turn": 2,
+                  "you may play three additional lands this turn": 3}
 
 
 def _rule_static(sentence: str) -> n.Ability | None:
@@ -133,6 +145,8 @@ def _rule_static(sentence: str) -> n.Ability | None:
         if count not in _NUMBERS or count == "no":
             return None
         sentence = sentence[:m.start("n")] + str(_NUMBERS[count])
+    if sentence.startswith("each player may"):   # Rites of Flourishing: not the language's, read as Oracle says it
+        return n.Ability("static", sentence)
     ability = grammar_ability(sentence)
     return ability if ability is not None and ability.kind == "static" else None
 
@@ -306,9 +320,10 @@ def _template(sentence: str) -> list[n.Ability] | None:
         return [n.Ability("resolution", sentence)]
     if EXTRA_TURNS.match(sentence):
         return [n.Ability("resolution", sentence)]
-    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES:
+    if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES or sentence in LAND_PLAYS_NOW:
         return [n.Ability("resolution", sentence)]
-    if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])):
+    if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])
+                                         or ATTACKS_IF_YOURS.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
     static = _rule_static(sentence) or group_of(sentence)
     if static is not None:
@@ -356,6 +371,9 @@ def _text_templates(plain: str) -> list[n.Ability] | None:
     for s in sentences:
         if activated and _ACTIVATION_LIMIT.match(s):
             continue    # a limit on when it may be activated: not judged
+        if HELD_TAPPED.match(s) and found and TAP_NOW.match(found[-1].text):   # Rust Tick: one effect of two sentences
+            found[-1] = n.Ability("resolution", f"{found[-1].text}. {s}")
+            continue
         read = _template(s)
         if read is None:
             unread.append(s)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from .game import Game
 from .objects import Card, Permanent
 
+HELD = "while tapped"   # the kind of an effect's condition: its source remains tapped
+
 PLUS, MINUS = "+1/+1", "-1/-1"
 # a face-down permanent: a 2/2 creature with no name, text, subtypes or mana cost (baseline 707.2, current 708.2)
 FACE_DOWN = Card("", ("creature",), 2, 2)
@@ -72,7 +74,14 @@ def untap(g: Game, p: Permanent) -> bool:
         p.stun_replaced = (g.step_serial, False)
         return False
     p.tapped = False
+    released(g, p)
     return True
+
+
+def released(g: Game, p: Permanent) -> None:
+    """p became untapped: an effect that lasts for as long as p remains tapped ends for good (Rust Tick's, 611.2b)."""
+    if g.effects:
+        g.end_effects(lambda e: e.condition is not None and e.condition[0] == HELD and e.condition[1] == p.pid)
 
 
 def next_seat(g: Game, player: str, after: bool = True) -> str:

@@ -101,6 +101,7 @@ class Game:
         # this turn
         self.lands_this_turn: dict[str, tuple[str, int]] = {}
         self.land_count: dict[str, int] = {}      # land plays each player has used this turn
+        self.land_bonus: dict[str, int] = {}      # additional land plays resolved this turn (Explore)
         self.precombat_main_done = False
         self.skipped_steps: set[str] = set()
         self.turn_steps: list[str] = []

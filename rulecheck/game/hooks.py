@@ -68,6 +68,11 @@ ATTACKS_YOU = "whenever a creature attacks you"   # (… "or a planeswalker you 
 # the other creatures' attack triggers read (replay/combat/triggers.py: ATTACK_WATCHERS)
 WATCHES_ATTACKS = ("whenever a creature ", "whenever another creature you control attacks",
                    "whenever one or more creatures you control attack")
+# the conditions of those triggers, exactly as read (each followed by a comma and its effect)
+ATTACK_CONDITIONS = frozenset({ATTACKS_YOU + " or a planeswalker you control", ATTACKS_YOU,
+                               "whenever a creature you control attacks",
+                               "whenever another creature you control attacks",
+                               "whenever one or more creatures you control attack", "whenever a creature attacks"})
 ATTACKED = "attacked triggers"                    # "Whenever a creature attacks you, …" (replay/combat/triggers.py)
 
 

@@ -7,7 +7,9 @@ from .game import Game
 
 ADDITIONAL_LAND_PLAYS = {"you may play an additional land on each of your turns": 1,
                          "you may play two additional lands on each of your turns": 2,
-                         "you may play three additional lands on each of your turns": 3}
+                         "you may play three additional lands on each of your turns": 3,
+                         "each player may play an additional land on each of their turns": 1}
+EVERYONE = "each player may"
 
 
 PLAY_FROM = {"graveyard": "you may play lands from your graveyard",
@@ -22,5 +24,8 @@ def may_play_from(g: Game, player: str, zone: str) -> bool:
 
 def land_plays_allowed(g: Game, player: str) -> int:
     """One land play a turn, plus one for each additional land play `player`'s permanents give (Exploration,
-    Azusa)."""
-    return 1 + sum(extra * len(g.global_static(text, player)) for text, extra in ADDITIONAL_LAND_PLAYS.items())
+    Azusa; Rites of Flourishing's "each player may …": anyone's), and those a spell or ability that resolved this
+    turn gave (Explore)."""
+    return 1 + g.land_bonus.get(player, 0) + sum(
+        extra * (len(g.global_static(text)) if text.startswith(EVERYONE) else len(g.global_static(text, player)))
+        for text, extra in ADDITIONAL_LAND_PLAYS.items())

@@ -101,6 +101,8 @@ def covers(q: Permanent, p: Permanent, text: str, allied: Allied = None) -> bool
         return False   # a teammate's creature (Two-Headed Giant)
     if kind is None:
         return True
+    if kind == "nontoken":   # Always Watching: a token made, or defined as one, is left out
+        return not (p.token or p.card.is_("token"))
     if kind in _COLOURS:
         if any(p.is_(c) for c in (*_COLOURS, "colorless")) or p.card.origin:
             return p.is_(kind)

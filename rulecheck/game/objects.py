@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 # words of a resolving ability's text that change the turn (replay/cardtext.py reads them): a card without them
 # costs nothing at resolution
 _TURN_WORDS = re.compile(r"next end step|next upkeep|next cleanup|end of combat|end of turn|counter on it|"
-                         r"additional combat phase|\b(?:un)?tap (?:all|target|another target)\b|can't block this turn")
+                         r"additional combat phase|\b(?:un)?tap (?:all|target|another target)\b|can't block this turn|"
+                         r"able to block target creature this turn")
 
 
 # unread text that may change creatures' power or toughness while it is on the battlefield (an anthem's "+1/+1",
@@ -78,11 +79,13 @@ class Card:
     enters_tapped: bool = field(init=False, repr=False, compare=False)   # "enters the battlefield tapped"
     strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
     self_pt: bool = field(init=False, repr=False, compare=False)   # unread text that changes only its own P/T
+    attacks_if_yours: bool = field(init=False, repr=False, compare=False)   # "can't attack unless you control a …"
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
         self.enters_tapped = "enters the battlefield tapped" in self.texts   # (cards/oracle.py: ENTERS_TAPPED)
+        self.attacks_if_yours = any(t.startswith("can't attack unless you control ") for t in self.texts)
         self.unread = any(a.kind == "text" for a in self.abilities)
         self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
                                                and _ACTIVATED_COST.match(a.text.lower()) is None

@@ -4,7 +4,7 @@ or, right after a resolution, taken as what the resolution did."""
 from __future__ import annotations
 
 from .. import nodes as n
-from ..game.counters import MINUS, PLUS
+from ..game.counters import MINUS, PLUS, released
 from ..game.objects import Permanent
 from ..game.unknown_pt import pt_unknown
 from ..game.zones import ZONES
@@ -25,6 +25,8 @@ def _status_effect(r: Replay, stmt: n.AssertStatus) -> None:
     if stmt.status in ("tapped", "untapped"):
         p.tapped = stmt.status == "tapped"
         p.told_tapped = stmt.span.line if p.tapped else p.told_tapped
+        if not p.tapped:
+            released(g, p)
     elif stmt.status == "unblocked":
         p.blocked = False
     elif stmt.status == "blocked":

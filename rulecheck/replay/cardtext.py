@@ -16,11 +16,14 @@ from ..cards.groups import mass_pump_of, pump_of
 from ..cards.oracle import (
     ADDITIONAL_COMBAT,
     ATTACK_HOMES,
+    ATTACKS_IF_YOURS,
     ATTACKS_ONLY_INTO,
     END_COMBAT,
     END_TURN,
     EXTRA_TURN_COUNTS,
     EXTRA_TURNS,
+    HELD_TAPPED,
+    LAND_PLAYS_NOW,
     REGENERATES,
     SKIP_EXTRA_UNTAP,
     TAP_NOW,
@@ -29,6 +32,9 @@ from ..cards.oracle import (
     flash_types,
     unread_effect,
 )
+from ..game.actions import KEEP_TAPPED
+from ..game.combat import LURE, MUST_ATTACK
+from ..game.counters import HELD
 from ..game.counters import untap as untap_one
 from ..game.game import Game
 from ..game.keywords import land_of_type
@@ -116,6 +122,8 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     returning = [t.lower() for t in texts if _RETURNS.search(t.lower())]
     counters = {m.group(1) if m is not None else None for t in returning for m in [_COUNTER.search(t)]}
     r.returns_with = counters.pop() if len(counters) == 1 else None
+    r.made_attack = any(_TOKEN_ATTACKS.match(x) for t in texts for x in _effect_sentences(t)) and \
+        (spell or len(texts) == 1)
     _extra_turns(r, item, texts, spell)
     r.text_effects = []
     if spell:
@@ -126,6 +134,7 @@ def on_resolution(r: Replay, item: StackItem) -> str | None:
     _tap_now(r, item, texts, spell)
     _cant_block(r, item, texts, spell)
     _regenerate(r, item, texts, spell)
+    _land_plays(r, item, texts, spell)
     if _unanimous(texts, END_TURN, spell):
         return END_TURN
     if _unanimous(texts, END_COMBAT, spell) and r.edition.ends_combat_phase:
@@ -251,14 +260,22 @@ def _untap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> Non
 
 def _tap_now(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
     """"Tap target creature." (and "… artifact, creature, or land", Icy Manipulator) as the text resolves: the one
-    permanent its cast or activation targeted becomes tapped. Only the text's own sentence; a source with several
-    abilities that could be resolving taps only when all say so."""
+    permanent its cast or activation targeted becomes tapped; with Rust Tick's "It doesn't untap during its
+    controller's untap step for as long as this creature remains tapped.", it keeps that while the source is tapped
+    (the effect ends for good as the source untaps or leaves: game/counters.py). Only the text's own sentence; a
+    source with several abilities that could be resolving taps only when all say so."""
     said = [t for t in texts if any(TAP_NOW.match(x) for x in _effect_sentences(t))]
     if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
         return
-    p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
+    g = r.game
+    p = g.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
     if p is not None and not p.phased_out:
         p.tapped = True
+        source = g.find_perm_quietly(n.Ref(item.source, 0, 0))
+        held = any(HELD_TAPPED.match(x) for t in said for x in _effect_sentences(t))
+        if held and source is not None and source.tapped:
+            g.add_effect(Effect(p.pid, ability=n.Ability("static", KEEP_TAPPED), duration="always",
+                                line=r.resolving_line, label="doesn't untap", condition=(HELD, source.pid, None)))
 
 
 def _regenerate(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
@@ -278,19 +295,34 @@ def _regenerate(r: Replay, item: StackItem, texts: list[str], spell: bool) -> No
                             shield=True))
 
 
-_CANT_BLOCK = re.compile(r"^target creature can't block this turn$")
+# a target creature's restriction or requirement until end of turn, as the text resolves: Panic's and Hammerhand's
+# "Target creature can't block this turn." (509.1b), Alluring Scent's "All creatures able to block target creature
+# this turn do so." (509.1c)
+_ON_TARGET = {"target creature can't block this turn": "can't block",
+              "all creatures able to block target creature this turn do so": LURE}
 
 
 def _cant_block(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
-    """"Target creature can't block this turn." (Panic; Hammerhand's and Goblin Shortcutter's "enters" trigger) on
-    the one creature the cast or trigger targeted, until end of turn: its block is flagged 509.1b."""
-    said = [t for t in texts if any(_CANT_BLOCK.match(x) for x in _effect_sentences(t))]
+    """"Target creature can't block this turn." (Panic; Hammerhand's and Goblin Shortcutter's "enters" trigger),
+    "All creatures able to block target creature this turn do so." (Alluring Scent) on the one creature the cast or
+    trigger targeted, until end of turn: its block is flagged 509.1b; a block that leaves it unblocked, 509.1c."""
+    said = [x for t in texts for x in _effect_sentences(t) if x in _ON_TARGET]
     if not said or not spell and len(said) != len(texts) or len(item.targets) != 1 or item.targets[0] in r.game.pstate:
         return
     p = r.game.find_perm_quietly(n.Ref(item.targets[0], 0, 0))
     if p is not None:
-        r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", "can't block"), "end_of_turn", r.resolving_line,
-                                 "can't block"))
+        for x in dict.fromkeys(said):
+            r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", _ON_TARGET[x]), "end_of_turn",
+                                     r.resolving_line, _ON_TARGET[x]))
+
+
+def _land_plays(r: Replay, item: StackItem, texts: list[str], spell: bool) -> None:
+    """"You may play an additional land this turn." (Explore, Growth Spiral): the controller has one more land play
+    for the rest of the turn (305.2, current 505.6b)."""
+    said = [x for t in texts for x in _effect_sentences(t) if x in LAND_PLAYS_NOW]
+    if said and (spell or len(said) == len(texts)):
+        g = r.game
+        g.land_bonus[item.controller] = g.land_bonus.get(item.controller, 0) + sum(LAND_PLAYS_NOW[x] for x in said)
 
 
 def unread_texts(r: Replay, item: StackItem) -> list[str]:
@@ -309,6 +341,18 @@ def unread_texts(r: Replay, item: StackItem) -> list[str]:
             (a.kind == "resolution" and effect_of(a.text) == END_COMBAT and not r.edition.ends_combat_phase) or
             (a.kind == "resolution" and a.text.startswith("target player takes") and
              len([t for t in item.targets if t in r.game.pstate]) != 1)]
+
+
+# a token the resolving text creates must attack this combat (Legion Warboss, Goblin Rabblemaster's kin)
+_TOKEN_ATTACKS = re.compile(r"^that token (?:gains haste until end of turn and )?attacks this combat if able$")
+
+
+def made_token(r: Replay, p: Permanent) -> None:
+    """A token created by the resolving text that says "that token … attacks this combat if able": the requirement
+    lasts until the combat ends (508.1d)."""
+    if r.made_attack and r.resolving is not None:
+        r.game.add_effect(Effect(p.pid, 0, 0, n.Ability("static", MUST_ATTACK), "end_of_combat", r.resolving_line,
+                                 "attacks this combat if able"))
 
 
 def returned(r: Replay, p: Permanent) -> None:
@@ -373,6 +417,33 @@ def lands_missing(g: Game, p: Permanent) -> tuple[str, str] | None:
                for q in g.battlefield.values()):
             return None   # a land whose types aren't known may be one
         return defender, m.group("type")
+    return None
+
+
+
+def types_missing(g: Game, p: Permanent) -> tuple[str, str | None] | None:
+    """(the types, a permanent whose unread text may give one of them or None) when p's text says its controller
+    must control one of those types for it to attack ("can't attack unless you control a Knight or a Soldier", War
+    Falcon) and the controller is known to control none: each of their permanents has known types (a card
+    database's or a type line's dash) and none is of those. Unread text that names one of the types, changeling or
+    creature types (Conspiracy, Amoeboid Changeling) may have given it: the finding is then a note. Not judged with
+    abilities unknown, or when a permanent of theirs may have every creature type (changeling)."""
+    if not p.card.attacks_if_yours or g.abilities_unknown:
+        return None
+    for text in g.ability_texts(p):
+        m = ATTACKS_IF_YOURS.match(text)
+        if m is None:
+            continue
+        kinds = [k for k in (m.group("a"), m.group("b")) if k]
+        mine = [q for q in g.battlefield.values() if q.controller == p.controller and not q.phased_out]
+        if any(not (q.card.subtypes or q.card.origin) or any("changeling" in a.text.lower() or "creature type" in
+                                                             a.text.lower() for a in q.abilities()) for q in mine):
+            return None   # a permanent whose types aren't known may be one
+        if not any(q.is_(k) or k in (t.lower() for t in q.card.subtypes) for q in mine for k in kinds):
+            words = re.compile(rf"\b(?:{'|'.join(kinds)})s?\b|\bchangeling\b|\bcreature types?\b|\bin addition to its")
+            giver = next((q.name for q in g.battlefield.values() if not q.phased_out for a in q.abilities()
+                          if a.kind == "text" and words.search(a.text.lower())), None)
+            return " or ".join(k.capitalize() for k in kinds), giver
     return None
 
 

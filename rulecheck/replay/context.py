@@ -125,6 +125,9 @@ class Replay:
         self.lore_added: dict[int, int] = {}   # Saga pid -> step serial of its last lore counter from 505.4
         # the counter the resolving text returns a permanent with ("with a +1/+1 counter on it": undying)
         self.returns_with: str | None = None
+        # the tokens the resolving text creates attack this combat if able (Legion Warboss's "That token gains haste
+        # until end of turn and attacks this combat if able.")
+        self.made_attack = False
         # the extra turns the last resolving text made, as (line, player): one narrated after it is the same turn
         self.text_turns: list[tuple[int, str]] = []
         # the additional phases the last resolving text put in the plan, with its line: one narrated after it
@@ -141,6 +144,9 @@ class Replay:
         self.team_header: n.Teams | None = None
         # no rare state is pending (`is_ordinary`): the engine replays a statement by its handler alone. The code
         # that sets a rare state sets this False; the engine's general path sets it again after each statement
+        # (source, what its text may allow) while a check runs whose findings a permanent's own unread text may
+        # explain (a trigger of it nothing owed: step_triggers.misfire); None otherwise
+        self.explained: tuple[str, str] | None = None
         self.ordinary = False
         self.game.table.alarm = self._unusual   # a player may have lost: the table watches (gameover.py)
 
@@ -178,7 +184,7 @@ class Replay:
         if self.game.table.turn_controller is not None:   # a turn another player controls (711, current 722)
             message, related = self._controlled(stmt, message, related)
         rel = tuple(dict.fromkeys(self.edition.cite(related) + self.edition.related(key)))
-        unread = explaining_source(self.game, key, self.resolved_unread, stmt)
+        unread = self.explained or explaining_source(self.game, key, self.resolved_unread, stmt)
         if unread is not None:   # text the replay can't read may allow it: not judged (unread.py)
             self.findings.append(Finding(span.line, span.column, span.end_column, rule,
                                          f"not judged: {unread[0]}'s text may allow {unread[1]}", rel, NOTE,

@@ -9,13 +9,9 @@ from ..game.combat import MONARCH, MONARCH_PASSES, combat_kinds
 from ..game.counters import FACE_DOWN_COST, turn_face_down
 from ..game.objects import Card, Permanent, StackItem
 from ..game.steps import (
-    FIRST_EACH_TURN,
     SORCERY_TYPES,
     delayed_fires,
     mana_symbols,
-    trigger_applies,
-    trigger_condition,
-    trigger_step,
 )
 from ..game.teams import is_active, turn_of, whose_turn
 from .cardtext import end_the_combat, flash_permitted, on_resolution, unread_texts
@@ -26,7 +22,7 @@ from .combat.entering import enter_as_told
 from .combat.ninjutsu import CHECKS as NINJUTSU_CHECKS
 from .combat.ninjutsu import ninjutsu
 from .combat.timing import combat_timing, damage_window
-from .combat.triggers import combat_trigger, resolve_defending
+from .combat.triggers import resolve_defending
 from .context import Replay
 from .costs import EMPTIED, pay_from_pool
 from .designations import MONARCH_HOOK, note_cast
@@ -35,6 +31,7 @@ from .registry import handles
 from .sagas import CHECKS as SAGA_CHECKS
 from .sagas import unowed_chapter
 from .sickness import activated_while_sick, tap_cost
+from .step_triggers import misfire
 from .tba import (
     PRIORITY_CHECKS,
     STEP_TRIGGER_RULE,
@@ -311,45 +308,7 @@ def trigger(r: Replay, stmt: n.Trigger) -> None:
     elif _delayed_problem(r, stmt, source) or (perm is not None and unowed_chapter(r, stmt, perm)):
         pass
     elif perm is not None and not g.abilities_unknown:   # an unknown ability may be what triggered
-        step_triggers = [a.text for a in perm.abilities() if a.kind == "trigger" and trigger_step(a.text)]
-        delayed = [d for d in g.delayed if d.source == source]
-        owed_by_combat = combat_trigger(r, stmt, perm)
-        if not owed_by_combat and (step_triggers or delayed):
-            texts = [trigger_condition(t) for t in step_triggers + [d.text for d in delayed]]
-            watched = [trigger_step(t) for t in texts]
-            if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
-                r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
-                                       "this main phase is a postcombat main phase, so it doesn't trigger")
-            elif g.step == "precombat main phase" and texts and all("postcombat" in t for t in texts):
-                r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of a postcombat main phase; "
-                                       "this is the turn's first main phase, the precombat one, so it doesn't "
-                                       "trigger")
-            elif g.step is not None and g.step in watched and not delayed and \
-                    not any(trigger_applies(t, g.step, perm.controller, turn_of(g, perm.controller))
-                            for t in step_triggers):
-                step_name = g.step.replace(" step", "")
-                r.flag(stmt, STEP_TRIGGER_RULE.get(g.step, "500.6"),
-                       f"{source}'s ability triggers at the beginning of {perm.controller}'s {step_name}, and this is "
-                       f"{g.active}'s turn" if perm.controller != g.active
-                       else f"{source}'s ability triggers at the beginning of an opponent's {step_name}, and this is "
-                            f"{g.active}'s own turn")
-            elif g.step == "upkeep step" and texts and all(FIRST_EACH_TURN in t for t in texts) \
-                    and g.turn_steps.count("upkeep step") > 1:
-                r.flag(stmt, STEP_TRIGGER_RULE["upkeep step"], f"{source}'s ability triggers only at the beginning "
-                                                               "of the first upkeep step each turn, not this "
-                                                               "additional one")
-            elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
-                if g.step == "end step" and perm.entered_serial == g.step_serial:
-                    r.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "
-                                          "\"at the beginning of the end step\" ability waits for the next "
-                                          "turn's end step")
-                elif g.step == "end step" and any(d.source == source for d in g.delayed):
-                    pass
-            else:
-                step = next((w for w in watched if w), None)
-                if step is not None:
-                    r.flag(stmt, STEP_TRIGGER_RULE.get(step, "500.6"),
-                           f"{source}'s ability triggers only as the {step} begins, not in the {g.step}")
+        misfire(r, stmt, perm)
     for d in list(g.delayed):
         if d.source == source:
             g.delayed.remove(d)
@@ -442,7 +401,7 @@ def resolve(r: Replay, stmt: n.Resolve) -> None:
     elif item.kind == "spell":
         spell_leaves_stack(r, item, "resolved")   # an instant or sorcery, to its owner's graveyard (608.2k)
     g.passed = set()
-    r.returns_with = None
+    r.returns_with, r.made_attack = None, False
     # what an earlier resolution's text made is no longer what a narration may restate (cardtext.py)
     r.text_effects, r.text_turns, r.text_phases = [], [], None
     if item.card is not None and (item.card.unread or item.card.reads_text or item.triggered or item.trigger):

@@ -5,18 +5,31 @@ priority."""
 
 from __future__ import annotations
 
+from .. import nodes as n
 from ..cards.oracle import has_intervening_if, intervening_if
 from ..game.combat import MONARCH
 from ..game.hooks import SAGA_HOOK, STEP_TRIGGER_HOOK, boundary_hook
 from ..game.objects import PendingTrigger, Permanent
-from ..game.steps import ENCHANTED_PLAYERS, delayed_fires, trigger_applies, trigger_condition
+from ..game.steps import (
+    ENCHANTED_PLAYERS,
+    FIRST_EACH_TURN,
+    delayed_fires,
+    trigger_applies,
+    trigger_condition,
+    trigger_step,
+)
 from ..game.teams import is_active, turn_of
+from .combat.triggers import combat_trigger
 from .context import Replay
 from .designations import MONARCH_HOOK
+from .tba import STEP_TRIGGER_RULE
+from .unread import own_trigger
 
 # the boundary hooks of this module (game/hooks.py), subscribed by the game once it has what they look at; they run
 # in this order as a step begins
 # (STEP_TRIGGER_HOOK and SAGA_HOOK are subscribed by Game.new_perm, MONARCH_HOOK by designations.py)
+# the rules `misfire` reports (declared on the trigger handler too: stack.py)
+CHECKS = ("505.1a", "513.3")
 DELAYED_HOOK = "delayed triggers"          # subscribed when a delayed trigger is set up (setup.py)
 
 
@@ -110,3 +123,60 @@ def _whose(p: Permanent, text: str) -> str:
     if ENCHANTED_PLAYERS in text and p.attached_to is not None and p.attached_pid is None:
         return p.attached_to
     return p.controller
+
+
+def misfire(r: Replay, stmt: n.Trigger, perm: Permanent) -> None:
+    """A trigger of a permanent put on the stack that nothing owed: why its read abilities don't trigger now (a
+    combat trigger's, 508.2 and 509.4; a step trigger's, the rule of its step). The permanent's other abilities the
+    replay doesn't follow (unread text that may be a triggered ability: "Battalion — Whenever …", an unread keyword
+    such as mentor; a read trigger of another event: "Whenever you cast …") may be what triggered: then a finding is
+    a note (unread.py, `own_trigger`)."""
+    r.explained = own_trigger(perm)
+    try:
+        _misfire(r, stmt, perm)
+    finally:
+        r.explained = None
+
+
+def _misfire(r: Replay, stmt: n.Trigger, perm: Permanent) -> None:
+    g = r.game
+    source = stmt.source.text
+    step_triggers = [a.text for a in perm.abilities() if a.kind == "trigger" and trigger_step(a.text)]
+    delayed = [d for d in g.delayed if d.source == source]
+    owed_by_combat = combat_trigger(r, stmt, perm)
+    if not owed_by_combat and (step_triggers or delayed):
+        texts = [trigger_condition(t) for t in step_triggers + [d.text for d in delayed]]
+        watched = [trigger_step(t) for t in texts]
+        if g.step == "postcombat main phase" and texts and all("precombat" in t for t in texts):
+            r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of the precombat main phase; "
+                                   "this main phase is a postcombat main phase, so it doesn't trigger")
+        elif g.step == "precombat main phase" and texts and all("postcombat" in t for t in texts):
+            r.flag(stmt, "505.1a", f"{source}'s ability triggers at the beginning of a postcombat main phase; "
+                                   "this is the turn's first main phase, the precombat one, so it doesn't "
+                                   "trigger")
+        elif g.step is not None and g.step in watched and not delayed and \
+                not any(trigger_applies(t, g.step, perm.controller, turn_of(g, perm.controller))
+                        for t in step_triggers):
+            step_name = g.step.replace(" step", "")
+            r.flag(stmt, STEP_TRIGGER_RULE.get(g.step, "500.6"),
+                   f"{source}'s ability triggers at the beginning of {perm.controller}'s {step_name}, and this is "
+                   f"{g.active}'s turn" if perm.controller != g.active
+                   else f"{source}'s ability triggers at the beginning of an opponent's {step_name}, and this is "
+                        f"{g.active}'s own turn")
+        elif g.step == "upkeep step" and texts and all(FIRST_EACH_TURN in t for t in texts) \
+                and g.turn_steps.count("upkeep step") > 1:
+            r.flag(stmt, STEP_TRIGGER_RULE["upkeep step"], f"{source}'s ability triggers only at the beginning "
+                                                           "of the first upkeep step each turn, not this "
+                                                           "additional one")
+        elif g.step in watched or (g.step == "postcombat main phase" and "precombat main phase" in watched):
+            if g.step == "end step" and perm.entered_serial == g.step_serial:
+                r.flag(stmt, "513.3", f"{source} entered the battlefield during this end step, so its "
+                                      "\"at the beginning of the end step\" ability waits for the next "
+                                      "turn's end step")
+            elif g.step == "end step" and any(d.source == source for d in g.delayed):
+                pass
+        else:
+            step = next((w for w in watched if w), None)
+            if step is not None:
+                r.flag(stmt, STEP_TRIGGER_RULE.get(step, "500.6"),
+                       f"{source}'s ability triggers only as the {step} begins, not in the {g.step}")

@@ -131,6 +131,7 @@ def _begin_turn_state(r: Replay, *, first: bool = False) -> None:
         ps.land_played = None
     g.lands_this_turn = {}
     g.land_count = {}
+    g.land_bonus = {}
     g.skipped_steps = set()
     g.turn_steps = []
     g.precombat_main_done = False

@@ -22,9 +22,12 @@ from functools import lru_cache
 
 from .. import nodes as n
 from ..cards.oracle import is_activated
+from ..game.combat import KEYWORD_TRIGGERS, trigger_kind
 from ..game.game import Game
+from ..game.hooks import ATTACK_CONDITIONS, triggers_on_attacking_alone
 from ..game.layers import covers
 from ..game.objects import Permanent, pt_of_itself
+from ..game.steps import trigger_condition, trigger_step
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
@@ -230,3 +233,36 @@ def explains_assertion(g: Game, resolved: Iterable[tuple[int, str, str, int]], w
         return True
     return any(turn == g.turn and words.search(text.lower()) for turn, _source, text, _line in resolved)
 
+
+# unread text that may be a triggered ability of its own: "When …", "Whenever …", "At …" (after an ability word's
+# dash too: "Battalion — Whenever …"), a delayed trigger set up by an effect (". At the beginning of the next end
+# step, …"), or a triggered keyword the reader keeps as text ("Mentor", "Training", "Ward {2}", "Evolve")
+_OWN_TRIGGER = r"^(?:[\w' -]+ \u2014 )?(?:when|whenever|at)\b|[.;] (?:when|whenever|at the beginning)\b|" \
+               r"^(?:mentor|training|prowess|dethrone|evolve|extort|ward|cascade|backup|exploit|fabricate|renown|" \
+               r"afterlife|modular|graft|soulbond|squad|casualty|toxic|poisonous|ingest|mobilize|riot|bloodthirst|" \
+               r"enlist|outlast|bolster|support|amplify|living weapon|for mirrodin!|decayed|job select)\b"
+
+
+def own_trigger(p: Permanent) -> tuple[str, str] | None:
+    """(p, what its text may allow) when p has an ability the trigger checks don't follow that may be what a
+    narrated trigger of p is: unread text with trigger words or a triggered keyword kept as text, or a read trigger
+    of an event the replay doesn't watch ("Whenever you cast a noncreature spell", "When this dies"); None
+    otherwise. (A read trigger's effect, the text after it, is that trigger's.) A finding that p's ability doesn't
+    trigger now is then a note."""
+    words = re.compile(_OWN_TRIGGER)
+    after_trigger = False
+    for a in p.abilities():
+        text = a.text.lower()
+        if a.kind == "text" and not after_trigger and not is_activated(a.text) and words.search(text) or \
+                a.kind == "trigger" and not watched_trigger(text):
+            return p.name, "another of its triggered abilities to trigger here"
+        after_trigger = a.kind == "trigger"
+    return None
+
+
+def watched_trigger(text: str) -> bool:
+    """Whether the replay follows the event of this read trigger (lower case): the beginning of a step, a combat
+    event of its own creature, another creature's attack (508.3a-d), attacking alone."""
+    condition = trigger_condition(text)
+    return trigger_step(text) is not None or trigger_kind(text) is not None or condition in KEYWORD_TRIGGERS \
+        or condition in ATTACK_CONDITIONS or triggers_on_attacking_alone(text)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as n
+from ..game.counters import released
 from ..game.counters import untap as untap_one
 from ..game.game import strip_copy
 from ..game.objects import Permanent
@@ -150,6 +151,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
                                           "removed from it instead, and nothing else untaps it in the untap step",
                            (STUN, "703.4b"))
                 p.stun_replaced, p.tapped = (-1, False), False   # it untaps, as the transcript says
+                released(g, p)
     else:
         for ref in stmt.except_:
             p = g.perm(ref)
@@ -181,6 +183,7 @@ def untap(r: Replay, stmt: n.UntapAll | n.Untap) -> None:
             else [p for p in g.battlefield.values() if p.tapped and p.controller == player and p.name not in names]
         for p in targets:
             p.tapped = False
+            released(g, p)
 
 
 def _others_untap(r: Replay, stmt: n.UntapAll | n.Untap, player: str) -> None:

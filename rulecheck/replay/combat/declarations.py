@@ -33,7 +33,7 @@ from ...game.game import NotOnBattlefield
 from ...game.hooks import ATTACKED, ATTACKS_ALONE, triggers_on_attacking_alone
 from ...game.objects import Permanent
 from ...game.teams import has_teams, is_active, opponents, teammates, whose_turn
-from ..cardtext import lands_missing
+from ..cardtext import lands_missing, types_missing
 from ..context import Declaration, Replay
 from ..costs import judge_cost
 from ..registry import closes, handles
@@ -191,6 +191,13 @@ def _attacker_problem(r: Replay, stmt: n.Statement, p: Permanent, player: str) -
     if missing is not None:
         return r.flag(stmt, "508.1c", f"{p.name} can't attack unless the defending player controls a land of type "
                                       f"{missing[1].capitalize()}, and {missing[0]} controls none")
+    kinds = types_missing(g, p)
+    if kinds is not None:   # unread text that may give the type: a note (unread.py)
+        r.explained = (kinds[1], "a permanent to have that type") if kinds[1] else None
+        flagged = r.flag(stmt, "508.1c", f"{p.name} can't attack unless {player} controls a {kinds[0]}, and "
+                                         f"{player} controls none")
+        r.explained = None
+        return flagged
     return False
 
 

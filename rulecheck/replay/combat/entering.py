@@ -8,7 +8,7 @@ from ...game.counters import add_counters
 from ...game.objects import Permanent, PlanEntry
 from ...game.steps import STEP_PHASE
 from ...game.teams import is_active, opponents
-from ..cardtext import returned
+from ..cardtext import made_token, returned
 from ..context import Replay
 from ..registry import handles
 from ..zone_moves import put_from_zone
@@ -39,6 +39,8 @@ def put_onto_battlefield(r: Replay, stmt: n.PutOntoBattlefield) -> None:
         p = g.new_perm(card.name, card, player, new=True, token=stmt.token)
         if r.returns_with is not None and r.resolving is not None:
             returned(r, p)   # "return it ... with a +1/+1 counter on it": a new object with that counter (400.7)
+        if stmt.token:
+            made_token(r, p)
         enter_as_told(r, stmt, p, player)
 
 
