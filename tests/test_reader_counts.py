@@ -167,3 +167,30 @@ def test_a_pass_in_the_main_phase_the_game_is_in() -> None:
 ])
 def test_hand_words_in_the_languages_words(written: str, words: str) -> None:
     assert in_language_words(written) == words
+
+
+DRAW = "turn 3: Alice, in draw step\n"
+
+
+def test_a_bare_count_after_a_draw_and_a_bare_life_change_after_a_loss() -> None:
+    """first-try14 R03, R05: 'Alice draws, 8 cards' (her hand's count); 'Alice loses 1 life, 20 -> 19' (her life)."""
+    assert _found(DRAW + "Alice draws, 8 cards\n") == [
+        (2, "read-as", "note", "read as: Alice draws a card; Alice has 8 cards in hand")]
+    assert _found(DRAW + "Alice draws\nAlice loses 1 life, 20 -> 19\n")[-1] == (
+        3, "read-as", "note", "read as: Alice loses 1 life; Alice has 19 life")
+    assert _errors(DRAW + "Alice draws\nAlice loses 1 life, 20 -> 18\n") == [(3, "assert")]
+
+
+def test_a_bare_count_or_life_change_with_nothing_before_it_stays_an_error() -> None:
+    assert [rule for _, rule in _errors(DRAW + "Alice draws\nAlice plays Forest, 8 cards\n")] == ["syntax"]
+    assert [rule for _, rule in _errors(DRAW + "Alice draws\nAlice plays Forest, 20 -> 19\n")] == ["syntax"]
+
+
+def test_a_plural_death_and_damage_on_it_in_judges_words() -> None:
+    """first-try14 R11: 'Bears die' (one creature, its name plural); 'Wurm lives with 5 on it' (damage marked)."""
+    body = (COMBAT + "Bob blocks Craw Wurm with Grizzly Bears\ncombat damage step\n"
+            "Trained Armodon deals 3 damage to Bob\n"
+            "Craw Wurm deals 6 damage to Grizzly Bears, Grizzly Bears deals 2 damage to Craw Wurm\n"
+            "Grizzly Bears die. Wurm lives with 2 on it\n")
+    assert _found(body)[-1] == (8, "read-as", "note", "read as: Grizzly Bears dies; Craw Wurm has 2 damage")
+    assert _errors(body.replace("Grizzly Bears die.", "Both die.")) != []   # 'both' with no two named on the line: not read

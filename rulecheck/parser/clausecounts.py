@@ -142,3 +142,23 @@ def prevented(r: _Reader, text: str) -> list[str] | None:
         return None
     n = m["n"] or r.ctx.powers.get(x)
     return None if n is None else [f"{x} deals {n} damage to {attacked}"]
+
+
+_BARE_COUNT = re.compile(r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?(?: in hand| left)?")
+_BARE_LIFE = re.compile(r"(?P<a>\d+) ?(?:->|→|=>) ?(?P<b>\d+)")
+
+
+def bare_count(r: _Reader, clause: str, subject: str | None) -> str | None:
+    """'Bob draws, 6 cards': a hand's count with no verb right after the same player's draw or discard (she has
+    6); 'Alice gains 2 life, 9 -> 11': a life total's change with no name right after her life changed (her life
+    total). The clause with its subject and verb, or None (then it is read as written)."""
+    if subject is None:
+        return None
+    if (m := _BARE_COUNT.fullmatch(clause)) is not None:
+        return f"{subject} has {m['n']} cards" if re.match(re.escape(subject) + r" (?:draws|discards)\b", r.last) \
+            else None
+    if (m := _BARE_LIFE.fullmatch(clause)) is not None and re.fullmatch(
+            re.escape(subject) + r" (?:gains|loses) \d+ life|.+ deals \d+ (?:combat )?damage to " + re.escape(subject),
+            r.last):
+        return f"{subject} {m['a']} -> {m['b']}"
+    return None

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .clausecounts import both_die, hand_count, prevented, several_deal
+from .clausecounts import bare_count, both_die, hand_count, prevented, several_deal
 from .clauseforms import (
     activation,
     cast_with,
@@ -221,6 +221,8 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
         it = it or (alone[0] if state.it is None and len(set(alone)) == 1 else None)
         if it is not None:   # 'Ability resolves' after the activation; 'the spell' alone on the stack
             return f"{it} {clause[m.end():]}"
+    if (said := bare_count(r, clause, state.subject)) is not None:
+        return said   # 'Bob draws, 6 cards'; 'Alice gains 2 life, 9 -> 11'
     first = clause.split(" ", 1)[0]
     if first in _AUXILIARIES and state.subject is not None:
         return f"{state.subject} {clause}"   # "doesn't attack", 'has no creatures'

@@ -3,7 +3,8 @@ the lexicon's own (`SLANG`), and what a clause says that the game already knows,
 
 - `SLANG`: a land drop (`LD: Bob plays Mountain`, `plays Forest for her LD`), a label before the event it
   names (`Bob double blocks: A and B block C`), `swings with everything: A and B`, `draws her card for the turn`,
-  `is at 2 cards` (a hand's count), `lives with 2 damage on it`, `triggers off the Goblin ETB`, `ETB trigger`,
+  `is at 2 cards` (a hand's count), `lives with 2 damage on it` (`with 5 on it`), `Bears die`,
+  `triggers off the Goblin ETB`, `ETB trigger`,
   `1 damage goes to X`, `Serra Angel only`, `In response Bob ...`, `before Alice draws` (a time still to come:
   the event is narrated when it happens).
 - `in_context`: `the dome`, `the face` (the one player the line names) and a time that is the step the game is
@@ -71,6 +72,9 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\bhas (" + _COUNTS + r") cards?(?! in| left| remaining| from| of| on| to| under| with)\b"), _cards),
     (re.compile(r"\b(he|she|they|He|She|They)['’]s (?=at \d|at (?:" + _COUNTS + r") |now at )"), r"\1 is "),
     (re.compile(r"\b(?:lives|lived|live) with (?=\d+ damage)"), "survives with "),
+    (re.compile(r"\b(?:lives|lived|live|survives|survived) with (\d+)(?: damage)? (?:marked )?on (?:it|him|her|them)$"),
+     r"survives with \1 damage"),   # 'Wurm lives with 5 on it'
+    (re.compile(r"^(?!(?:Both|They|The two|All|None|Neither)\b)(" + _NAME + r") (?:die|died)$"), r"\1 dies"),   # 'Bears die'
     (re.compile(r"\b(triggers|triggered) (?:off|off of|on|from|because of) (?:the |a |an |her |his )?" + _NAME
                 + r" (?:ETB|etb|entering(?: the battlefield)?|coming in|entering play|dying|death)$"), r"\1"),
     (re.compile(r"(?<=[A-Za-z])(?:['’]s?)? (?:ETB|etb|enters-the-battlefield|dies|death|LTB|upkeep) "
