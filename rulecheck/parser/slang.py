@@ -74,7 +74,8 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\b(?:lives|lived|live) with (?=\d+ damage)"), "survives with "),
     (re.compile(r"\b(?:lives|lived|live|survives|survived) with (\d+)(?: damage)? (?:marked )?on (?:it|him|her|them)$"),
      r"survives with \1 damage"),   # 'Wurm lives with 5 on it'
-    (re.compile(r"^(?!(?:Both|They|The two|All|None|Neither)\b)(" + _NAME + r") (?:die|died)$"), r"\1 dies"),   # 'Bears die'
+    (re.compile(r"^(?!(?:Both|They|The two|All|None|Neither)\b)(" + _NAME + r") (?:die|died)$"),
+     r"\1 dies"),   # 'Bears die'
     (re.compile(r"\b(triggers|triggered) (?:off|off of|on|from|because of) (?:the |a |an |her |his )?" + _NAME
                 + r" (?:ETB|etb|entering(?: the battlefield)?|coming in|entering play|dying|death)$"), r"\1"),
     (re.compile(r"(?<=[A-Za-z])(?:['’]s?)? (?:ETB|etb|enters-the-battlefield|dies|death|LTB|upkeep) "
