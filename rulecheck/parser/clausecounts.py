@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..nodes.shortnames import short_form_of
 from .phrasings import ReadingContext
 
 
@@ -162,3 +163,24 @@ def bare_count(r: _Reader, clause: str, subject: str | None) -> str | None:
             r.last):
         return f"{subject} {m['a']} -> {m['b']}"
     return None
+
+
+_DEALS_TO = re.compile(r"(?P<x>.+?) deals (?P<n>\d+) (?:combat )?damage to (?P<y>[A-Z\"][^;]*)")
+
+
+def combat_names(r: _Reader, said: list[str]) -> list[str]:
+    """'Eager Cadet deals 1 damage to Goblin' in a combat damage step, with Raging Goblin in combat and Goblin
+    Piker in the graveyard: a short name that means more than one card but exactly one creature in combat, in
+    damage dealt by a creature in combat, is that creature (written in full for the replay, which compares
+    names)."""
+    if "combat damage" not in f"{r.heading or ''} {r.ctx.step or ''}":
+        return said
+    fighting = set(r.ctx.attackers) | set(r.ctx.blockers)
+    out: list[str] = []
+    for s in said:
+        m = _DEALS_TO.fullmatch(s)
+        if m is not None and m["x"] in fighting and m["y"] not in r.ctx.names and m["y"] not in r.ctx.players \
+                and r.name(m["y"]) is None and len(one := short_form_of(m["y"], fighting)) == 1:
+            s = f"{m['x']} deals {m['n']} damage to {one[0]}"
+        out.append(s)
+    return out

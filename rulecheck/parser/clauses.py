@@ -221,6 +221,10 @@ def _prepared(r: _Reader, clause: str, state: _State) -> str:
         it = it or (alone[0] if state.it is None and len(set(alone)) == 1 else None)
         if it is not None:   # 'Ability resolves' after the activation; 'the spell' alone on the stack
             return f"{it} {clause[m.end():]}"
+    if (land := re.fullmatch(r"(\S+) plays (.+)", r.last)) is not None \
+            and (tap := re.fullmatch(r"(?:(\S+) )?[Tt]aps it( for \S+)?", clause)) is not None \
+            and tap[1] in (None, land[1]):
+        return f"{land[1]} taps {land[2]}{tap[2] or ''}"   # 'Alice plays Mountain. Taps it for {R}': that land
     if (said := bare_count(r, clause, state.subject)) is not None:
         return said   # 'Bob draws, 6 cards'; 'Alice gains 2 life, 9 -> 11'
     first = clause.split(" ", 1)[0]

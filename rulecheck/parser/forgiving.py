@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..nodes.shortnames import short_form_of
-from .clausecounts import after_draw, resolved_triggers
+from .clausecounts import after_draw, combat_names, resolved_triggers
 from .clauseforms import basic_mana, odd_names, passes_before_move
 from .clauses import Remark, by_clauses, header_with_remark
 from .lexicon import STEP_WORDS as _STEP_WORDS
@@ -494,6 +494,6 @@ def read_with_remarks(code: str, ctx: ReadingContext, parses: Parse) -> tuple[st
     if out is None:
         return None
     out = [s for i, s in enumerate(out) if i == 0 or s != out[i - 1] or not _STEP_NAMES.fullmatch(s)]   # written twice
-    out = resolved_triggers(basic_mana(passes_before_move(out, code, ctx.explicit)))
+    out = combat_names(reader, resolved_triggers(basic_mana(passes_before_move(out, code, ctx.explicit))))
     canonical = "; ".join(out) if out else "# " + code.strip()   # only a remark: a comment, nothing happened
     return (canonical, remarks) if canonical.strip() != code.strip() else None
