@@ -146,6 +146,7 @@ def prevented(r: _Reader, text: str) -> list[str] | None:
 
 
 _BARE_COUNT = re.compile(r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten) cards?(?: in hand| left)?")
+_WORD_COUNTS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 _BARE_LIFE = re.compile(r"(?P<a>\d+) ?(?:->|→|=>) ?(?P<b>\d+)")
 
 
@@ -156,7 +157,9 @@ def bare_count(r: _Reader, clause: str, subject: str | None) -> str | None:
     if subject is None:
         return None
     if (m := _BARE_COUNT.fullmatch(clause)) is not None:
-        return f"{subject} has {m['n']} cards" if re.match(re.escape(subject) + r" (?:draws|discards)\b", r.last) \
+        n = str(_WORD_COUNTS.index(m["n"])) if m["n"] in _WORD_COUNTS else m["n"]
+        said = f"{subject} has {n} card{'' if n == '1' else 's'} in hand"
+        return said if re.match(re.escape(subject) + r" (?:draws|discards)\b", r.last) \
             else None
     if (m := _BARE_LIFE.fullmatch(clause)) is not None and re.fullmatch(
             re.escape(subject) + r" (?:gains|loses) \d+ life|.+ deals \d+ (?:combat )?damage to " + re.escape(subject),
