@@ -72,8 +72,8 @@ SLANG: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] 
     (re.compile(r"\bhas (" + _COUNTS + r") cards?(?! in| left| remaining| from| of| on| to| under| with)\b"), _cards),
     (re.compile(r"\b(he|she|they|He|She|They)['’]s (?=at \d|at (?:" + _COUNTS + r") |now at )"), r"\1 is "),
     (re.compile(r"\b(?:lives|lived|live) with (?=\d+ damage)"), "survives with "),
-    (re.compile(r"\b(?:lives|lived|live|survives|survived) with (\d+)(?: damage)? (?:marked )?on (?:it|him|her|them)$"),
-     r"survives with \1 damage"),   # 'Wurm lives with 5 on it'
+    (re.compile(r"\b(?:lives|lived|live|survives|survived) with (\d+) (?:marked )?on (?:it|him|her|them)$"),
+     r"survives with \1 damage on it"),   # 'Wurm lives with 5 on it'
     (re.compile(r"^(?!(?:Both|They|The two|All|None|Neither)\b)(" + _NAME + r") (?:die|died)$"),
      r"\1 dies"),   # 'Bears die'
     (re.compile(r"\b(triggers|triggered) (?:off|off of|on|from|because of) (?:the |a |an |her |his )?" + _NAME
