@@ -193,7 +193,6 @@ def test_a_plural_death_and_damage_on_it_in_judges_words() -> None:
             "Craw Wurm deals 6 damage to Grizzly Bears, Grizzly Bears deals 2 damage to Craw Wurm\n"
             "Grizzly Bears die. Wurm lives with 2 on it\n")
     assert _found(body)[-1] == (8, "read-as", "note", "read as: Grizzly Bears dies; Craw Wurm has 2 damage")
-    assert _errors(body.replace("Grizzly Bears die.", "Both die.")) != []   # 'both' with no two named on the line: not read
 
 
 GOBLINS = ("players: Alice, Bob\npriority: implicit\n"
@@ -234,3 +233,19 @@ def test_a_short_name_in_combat_damage_is_the_one_creature_in_combat() -> None:
                     "Bob blocks Raging Goblin with Eager Cadet\ncombat damage step\nGoblin Piker deals 2 damage to "
                     "Bob, Raging Goblin deals 1 damage to Eager Cadet, Cadet deals 1 damage to Goblin\n")
     assert [x[1] for x in both if x[2] == "error"] != []   # 'Goblin' could be either: not read as one of them
+
+
+def test_both_die_on_the_next_line_are_the_two_that_fought() -> None:
+    """first-try14 R03: 'Both die.' after a line where a blocked pair and an unblocked attacker dealt damage: the
+    attacker and its blocker (the unblocked attacker fought no creature); with two pairs, not read."""
+    body = (COMBAT + "Bob blocks Trained Armodon with Hill Giant\ncombat damage step\n"
+            "Trained Armodon deals 3 damage to Hill Giant, Hill Giant deals 3 damage to Trained Armodon, "
+            "Craw Wurm deals 6 damage to Bob\nBoth die. Bob 20 -> 14\n")
+    found = _found(body)
+    assert [x for x in found if x[2] != "note"] == []
+    assert found[-1] == (7, "read-as", "note", "read as: Trained Armodon dies; Hill Giant dies; Bob has 14 life")
+    two = (COMBAT + "Bob blocks Trained Armodon with Hill Giant\nBob blocks Craw Wurm with Grizzly Bears\n"
+           "combat damage step\nTrained Armodon deals 3 damage to Hill Giant, Hill Giant deals 3 damage to Trained "
+           "Armodon, Craw Wurm deals 6 damage to Grizzly Bears, Grizzly Bears deals 2 damage to Craw Wurm\n"
+           "Both die\n")
+    assert [rule for _, rule in _errors(two)] == ["syntax"]

@@ -243,6 +243,7 @@ def _die(r: _Reader, m: re.Match[str]) -> list[str] | None:
     elif (together := _IN_COMBAT.fullmatch(written)) is not None:   # 'both die', 'all three creatures die'
         who = [*r.ctx.attackers, *r.ctx.blockers]
         count = _NUMBERS.get(together["n"] or ("both" if "both" in written else ""), 0)
+        who = f if count == 2 and len(f := [x for x in who if x not in r.ctx.unblocked]) == 2 else who   # fought
         who = who if (len(who) == count if count else len(who) >= 2) else None
     else:
         who = r.names(m["list"])
