@@ -249,3 +249,12 @@ def test_both_die_on_the_next_line_are_the_two_that_fought() -> None:
            "Armodon, Craw Wurm deals 6 damage to Grizzly Bears, Grizzly Bears deals 2 damage to Craw Wurm\n"
            "Both die\n")
     assert [rule for _, rule in _errors(two)] == ["syntax"]
+
+
+def test_an_amount_said_to_be_lethal_is_a_rule_explained() -> None:
+    """first-try14 R05: '(deathtouch - 1 is lethal to each)' explains why the damage kills; it asserts no total."""
+    from rulecheck.parser.clauses import is_remark
+    assert is_remark("deathtouch - 1 is lethal to each")
+    assert is_remark("3 damage would be lethal")
+    assert not is_remark("1 to each")   # an amount, not explained
+    assert not is_remark("Bob is at 3")

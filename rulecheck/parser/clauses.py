@@ -121,7 +121,8 @@ def parts(text: str, span: Span) -> list[Span]:
     return out
 
 
-_CHARACTERISTIC = re.compile(r"\b\d+ (?:power|toughness)\b|\b\d+/\d+\b|\b\d+(?:st|nd|rd|th)\b")   # or an ordinal
+_CHARACTERISTIC = re.compile(r"\b\d+ (?:power|toughness)\b|\b\d+/\d+\b|\b\d+(?:st|nd|rd|th)\b"   # or an ordinal
+                             r"|\b\d+ (?:damage )?(?:is|was|counts as|would be) (?:lethal|enough)\b")   # explained
 
 
 def is_remark(clause: str, is_name: Callable[[str], bool] = lambda _: False) -> bool:
