@@ -41,6 +41,9 @@ MAY_STAY_TAPPED = "you may choose not to untap this during your untap step"
 SKIP_UNTAP = "skip your untap step"
 EVERYONE_SKIPS_UNTAP = "players skip their untap steps"
 ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
+# Heartwood Dryad ("… as though they didn't have shadow"), Wall of Diffusion ("… as though CARDNAME had shadow"): it
+# may block creatures with shadow (702.26b as the card changes it); it doesn't get shadow
+BLOCKS_SHADOW = "can block creatures with shadow as though they didn't have shadow"
 END_TURN = "end the turn"
 END_COMBAT = "end the combat phase"
 # blocks limited by the blocker's qualities (509.1b): a creature type, or flying
@@ -207,6 +210,8 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^you may choose not to untap this during your untap step$", (MAY_STAY_TAPPED,)),
         (r"^this can't attack or block$", ("can't attack", "can't block")),
         (r"^this can attack as though it didn't have defender$", (ATTACKS_DESPITE_DEFENDER,)),
+        (r"^this can block creatures with shadow as though (?:they didn't have shadow|this had shadow)$",
+         (BLOCKS_SHADOW,)),
         (r"^this attacks each (?:combat|turn) if able$", ("attacks each combat if able",)),
         (r"^this blocks each (?:combat|turn) if able$", ("blocks each combat if able",)),
         (r"^this can block an additional creature(?: each combat)?$",
