@@ -32,7 +32,12 @@ PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\b
 # unread text that changes only the power and toughness of the creature that has it: Kird Ape's "Kird Ape gets +1/+2
 # as long as you control a Forest.", "This creature gets +1/+1 for each …", prowess and its kin
 _ITSELF = re.compile(r"^(?:(?:as long as|if|during) [^,]+, )?(?:this creature|this|~|cardname|{name})(?: gets\b|'s "
-                     r"power\b| has base power\b)|^(?:prowess|training|dethrone)$")
+                     r"power\b| has base power\b)|^(?:prowess|training|dethrone)$|"
+                     # a trigger of its own whose effect pumps it ("Whenever Gang of Elk becomes blocked, it gets +2/+2
+                     # until end of turn for each creature blocking it."; rampage, bushido written out): no other
+                     # creature, target or player in the condition that "it" could name
+                     r"^(?:when|whenever) (?:this creature|this|~|cardname|{name})\b(?:(?!creature|target|player)"
+                     r"[^,])+, (?:it|this creature|this|~|cardname|{name}) gets\b")
 
 
 def pt_of_itself(text: str, name: str) -> bool:

@@ -28,6 +28,7 @@ from ..game.hooks import ATTACK_CONDITIONS, triggers_on_attacking_alone
 from ..game.layers import covers
 from ..game.objects import Permanent, pt_of_itself
 from ..game.steps import trigger_condition, trigger_step
+from ..game.unknown_pt import own_pump
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
@@ -158,10 +159,22 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
     told = _told_tapped(g, key, stmt)   # the transcript said these creatures were tapped after: an untap before is told
     before = tuple((words, allows) for words, allows in found if words.pattern != _UNTAPS_NOW) if told else found
     for turn, source, text, line in resolved:
+        if _beside(g, key, stmt, source, text):
+            continue
         if since <= turn <= g.turn and (allows := allowed(text) if line > told else
                                         next((a for w, a in before if w.search(text.lower())), None)) is not None:
             return source, allows
     return None
+
+
+def _beside(g: Game, key: str, stmt: n.Statement | None, source: str, text: str) -> bool:
+    """A resolved pump of its own source and nothing else (Gang of Elk's "it gets +2/+2 … for each creature blocking
+    it") explains no damage assignment order (510.1c-d weigh what each recipient is dealt against its toughness)
+    when its source is not one of the recipients."""
+    if key not in ("510.1c", "510.1d") or not isinstance(stmt, n.AssignDamage) or \
+            re.search(r"\btrample\b|\bdeathtouch\b|\bassign|\bas though\b|\bdamage\b", text.lower()):
+        return False
+    return source not in {x.recipient.text for x in stmt.assignments} and own_pump(g, source, text)
 
 
 def _elsewhere(g: Game, p: Permanent, text: str, stmt: n.Statement | None) -> bool:
