@@ -66,6 +66,10 @@ ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls 
 # an attack limited by what its controller controls (508.1c): War Falcon ("can't attack unless you control a Knight or
 # a Soldier"), Goblin Goon-like "… a Mountain", "… an artifact"
 ATTACKS_IF_YOURS = re.compile(r"^can't attack unless you control an? (?P<a>[a-z]+)(?: or an? (?P<b>[a-z]+))?$")
+# an attack limited by the other attackers' colours (508.1c): Scarred Puma ("can't attack unless a black or green
+# creature also attacks")
+ATTACKS_BESIDE = re.compile(rf"^can't attack unless an? (?P<colours>{_COLOUR}(?:(?:,| and/or| or|, or) {_COLOUR})*) "
+                            r"creature also attacks$")
 ATTACK_HOMES = frozenset(f"can't attack unless defending player controls {a} {t}" for a, t in (
     ("a", "plains"), ("an", "island"), ("a", "swamp"), ("a", "mountain"), ("a", "forest")))
 # blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
@@ -328,7 +332,7 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES or sentence in LAND_PLAYS_NOW:
         return [n.Ability("resolution", sentence)]
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])
-                                         or ATTACKS_IF_YOURS.match(sentence[5:])):
+                                         or ATTACKS_IF_YOURS.match(sentence[5:]) or ATTACKS_BESIDE.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
     static = _rule_static(sentence) or group_of(sentence)
     if static is not None:

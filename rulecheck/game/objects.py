@@ -85,12 +85,14 @@ class Card:
     strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
     self_pt: bool = field(init=False, repr=False, compare=False)   # unread text that changes only its own P/T
     attacks_if_yours: bool = field(init=False, repr=False, compare=False)   # "can't attack unless you control a …"
+    attacks_beside: bool = field(init=False, repr=False, compare=False)   # "… unless a black creature also attacks"
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
         self.enters_tapped = "enters the battlefield tapped" in self.texts   # (cards/oracle.py: ENTERS_TAPPED)
         self.attacks_if_yours = any(t.startswith("can't attack unless you control ") for t in self.texts)
+        self.attacks_beside = any(t.endswith(" creature also attacks") for t in self.texts)
         self.unread = any(a.kind == "text" for a in self.abilities)
         self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
                                                and _ACTIVATED_COST.match(a.text.lower()) is None
