@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .. import nodes as n
 from ..parser import parse_line
-from .groups import group_of, mass_pump_of, pump_of
+from .groups import DEFENDERS_ATTACK, group_of, mass_pump_of, pump_of
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
@@ -240,6 +240,11 @@ ATTACK_TAX = re.compile(r"^creatures can't attack you unless their controller pa
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
 # only before combat damage."
 _CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
+# Arcades, the Strategist: "Each creature you control with defender assigns combat damage equal to its toughness
+# rather than its power and can attack as though it didn't have defender."
+_TOUGHNESS_AND_ATTACK = re.compile(r"^(?P<damage>each creature you control with defender assigns combat damage equal "
+                                   r"to its toughness rather than its power) and can attack as though it didn't have "
+                                   r"defender$")
 _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
 
 
@@ -334,6 +339,9 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])
                                          or ATTACKS_IF_YOURS.match(sentence[5:]) or ATTACKS_BESIDE.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
+    arcades = _TOUGHNESS_AND_ATTACK.match(sentence)
+    if arcades:   # read: the attack permission; kept unread: combat damage equal to toughness
+        return [n.Ability("text", arcades.group("damage")), group_of(DEFENDERS_ATTACK) or n.Ability("text", "")]
     static = _rule_static(sentence) or group_of(sentence)
     if static is not None:
         return [static]

@@ -77,8 +77,8 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
     return (
         (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
         (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
-        (re.compile(rf"{_permitted('attack')}|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
-         "this attack"),
+        (re.compile(rf"{_permitted('attack')}|\bhaste\b|(?<!with )\bdefender\b"), frozenset({"508.1a", "508.1c"}),
+         "this attack"),   # ("creatures with defender" only qualifies: what they are given is another family's)
         (re.compile(_UNTAPS_NOW), frozenset({"508.1a", "509.1a"}), "this creature to be untapped"),
         (re.compile(r"\b(?:is|are|becomes?)\b[^.]*\b(?:plains|islands?|swamps?|mountains?|forests?)\b"),
          frozenset({"508.1c"}), "this attack"),   # a land type changed ("Enchanted land is an Island")
