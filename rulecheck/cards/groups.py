@@ -35,13 +35,19 @@ GROUP = re.compile(rf"^(?P<who>(?:other )?(?:nontoken )?creatures (?:you|your op
                    rf"(?:get {_BONUS.replace('?P<p>', '?P<gp>').replace('?P<t>', '?P<gt>')}(?: and have "
                    rf"(?P<kw1>{_KW_LIST}))?|have (?P<kw2>{_KW_LIST}))$")
 GROUP_BLOCKS = "each creature you control can block an additional creature each combat"
+DEFENDERS_ATTACK = "each creature you control with defender can attack as though it didn't have defender"
 # what "Each creature you control …" gives each of them, where the language has it for one creature: Brave the Sands,
 # Familiar Ground ("… can't be blocked by more than one creature."), Goblin War Drums' older wording
 GROUP_GRANTS = {GROUP_BLOCKS: "can block an additional creature each combat",
                 "each creature you control can't be blocked by more than one creature":
                     "can't be blocked by more than one creature",
                 "each creature you control can't be blocked except by two or more creatures":
-                    "can't be blocked except by two or more creatures"}
+                    "can't be blocked except by two or more creatures",
+                # Arcades, the Strategist's second half (its first, damage equal to toughness, stays unread: oracle.py);
+                # given to a creature without defender, the permission changes nothing
+                DEFENDERS_ATTACK: "can attack as though it didn't have defender",
+                "wall creatures can attack as though they didn't have defender":   # Rolling Stones
+                    "can attack as though it didn't have defender"}
 
 
 def group_of(sentence: str) -> n.Ability | None:

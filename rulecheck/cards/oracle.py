@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .. import nodes as n
 from ..parser import parse_line
-from .groups import group_of, mass_pump_of, pump_of
+from .groups import DEFENDERS_ATTACK, group_of, mass_pump_of, pump_of
 
 REMINDER = re.compile(r"\s*\([^()]*\)")
 _TRIGGER = re.compile(r"^(?P<cond>(?:when|whenever|at) [^,]+?),\s*(?P<effect>.+)$", re.IGNORECASE)
@@ -41,6 +41,9 @@ MAY_STAY_TAPPED = "you may choose not to untap this during your untap step"
 SKIP_UNTAP = "skip your untap step"
 EVERYONE_SKIPS_UNTAP = "players skip their untap steps"
 ATTACKS_DESPITE_DEFENDER = "can attack as though it didn't have defender"
+# Heartwood Dryad ("… as though they didn't have shadow"), Wall of Diffusion ("… as though CARDNAME had shadow"): it
+# may block creatures with shadow (702.26b as the card changes it); it doesn't get shadow
+BLOCKS_SHADOW = "can block creatures with shadow as though they didn't have shadow"
 END_TURN = "end the turn"
 END_COMBAT = "end the combat phase"
 # blocks limited by the blocker's qualities (509.1b): a creature type, or flying
@@ -63,6 +66,10 @@ ATTACKS_ONLY_INTO = re.compile(r"^can't attack unless defending player controls 
 # an attack limited by what its controller controls (508.1c): War Falcon ("can't attack unless you control a Knight or
 # a Soldier"), Goblin Goon-like "… a Mountain", "… an artifact"
 ATTACKS_IF_YOURS = re.compile(r"^can't attack unless you control an? (?P<a>[a-z]+)(?: or an? (?P<b>[a-z]+))?$")
+# an attack limited by the other attackers' colours (508.1c): Scarred Puma ("can't attack unless a black or green
+# creature also attacks")
+ATTACKS_BESIDE = re.compile(rf"^can't attack unless an? (?P<colours>{_COLOUR}(?:(?:,| and/or| or|, or) {_COLOUR})*) "
+                            r"creature also attacks$")
 ATTACK_HOMES = frozenset(f"can't attack unless defending player controls {a} {t}" for a, t in (
     ("a", "plains"), ("an", "island"), ("a", "swamp"), ("a", "mountain"), ("a", "forest")))
 # blocks limited by the blocker's colour (509.1b): Dauthi Horror ("can't be blocked by white creatures"), Sacred
@@ -207,6 +214,8 @@ _SELF_STATICS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^you may choose not to untap this during your untap step$", (MAY_STAY_TAPPED,)),
         (r"^this can't attack or block$", ("can't attack", "can't block")),
         (r"^this can attack as though it didn't have defender$", (ATTACKS_DESPITE_DEFENDER,)),
+        (r"^this can block creatures with shadow as though (?:they didn't have shadow|this had shadow)$",
+         (BLOCKS_SHADOW,)),
         (r"^this attacks each (?:combat|turn) if able$", ("attacks each combat if able",)),
         (r"^this blocks each (?:combat|turn) if able$", ("blocks each combat if able",)),
         (r"^this can block an additional creature(?: each combat)?$",
@@ -231,6 +240,11 @@ ATTACK_TAX = re.compile(r"^creatures can't attack you unless their controller pa
 # a spell's timing restriction around combat (506.6), "Cast this spell only during combat." and, older, "Play CARDNAME
 # only before combat damage."
 _CAST_ONLY = re.compile(r"^(?:cast|play) this only (?P<when>(?:during combat|before|after).*)$")
+# Arcades, the Strategist: "Each creature you control with defender assigns combat damage equal to its toughness
+# rather than its power and can attack as though it didn't have defender."
+_TOUGHNESS_AND_ATTACK = re.compile(r"^(?P<damage>each creature you control with defender assigns combat damage equal "
+                                   r"to its toughness rather than its power) and can attack as though it didn't have "
+                                   r"defender$")
 _ATTACHED_BOTH = re.compile(r"^(enchanted|equipped) creature can't attack or block(?P<rest>, and .+)?$")
 
 
@@ -323,8 +337,11 @@ def _template(sentence: str) -> list[n.Ability] | None:
     if UNTAP_NOW.match(sentence) or TAP_NOW.match(sentence) or sentence in REGENERATES or sentence in LAND_PLAYS_NOW:
         return [n.Ability("resolution", sentence)]
     if sentence.startswith("this ") and (NOT_BY_COLOURS.match(sentence[5:]) or ATTACKS_ONLY_INTO.match(sentence[5:])
-                                         or ATTACKS_IF_YOURS.match(sentence[5:])):
+                                         or ATTACKS_IF_YOURS.match(sentence[5:]) or ATTACKS_BESIDE.match(sentence[5:])):
         return [n.Ability("static", sentence[5:])]
+    arcades = _TOUGHNESS_AND_ATTACK.match(sentence)
+    if arcades:   # read: the attack permission; kept unread: combat damage equal to toughness
+        return [n.Ability("text", arcades.group("damage")), group_of(DEFENDERS_ATTACK) or n.Ability("text", "")]
     static = _rule_static(sentence) or group_of(sentence)
     if static is not None:
         return [static]

@@ -62,7 +62,8 @@ def bonuses_for(holders: Iterable[Permanent], p: Permanent, allied: Allied = Non
     return out
 
 
-_GROUP_WHO = re.compile(r"^(?:each creature (?P<each>you) control|all (?P<all_other>other )?creatures|"
+_GROUP_WHO = re.compile(r"^(?:each creature (?P<each>you) control(?: with defender)?|"
+                        r"all (?P<all_other>other )?creatures|"
                         r"(?P<other>other )?(?:(?!creatures\b)(?P<kind>[a-z]+)(?: creatures)?|creatures)"
                         r"(?: (?P<whose>you|your opponents) control)?) (?:get|have|can)\b")
 _COLOURS = ("white", "blue", "black", "red", "green")

@@ -32,7 +32,12 @@ PT_WORDS = re.compile(r"[+\-\u2212](?:\d+|x)/[+\-\u2212](?:\d+|x)(?! counter)|\b
 # unread text that changes only the power and toughness of the creature that has it: Kird Ape's "Kird Ape gets +1/+2
 # as long as you control a Forest.", "This creature gets +1/+1 for each …", prowess and its kin
 _ITSELF = re.compile(r"^(?:(?:as long as|if|during) [^,]+, )?(?:this creature|this|~|cardname|{name})(?: gets\b|'s "
-                     r"power\b| has base power\b)|^(?:prowess|training|dethrone)$")
+                     r"power\b| has base power\b)|^(?:prowess|training|dethrone)$|"
+                     # a trigger of its own whose effect pumps it ("Whenever Gang of Elk becomes blocked, it gets +2/+2
+                     # until end of turn for each creature blocking it."; rampage, bushido written out): no other
+                     # creature, target or player in the condition that "it" could name
+                     r"^(?:when|whenever) (?:this creature|this|~|cardname|{name})\b(?:(?!creature|target|player)"
+                     r"[^,])+, (?:it|this creature|this|~|cardname|{name}) gets\b")
 
 
 def pt_of_itself(text: str, name: str) -> bool:
@@ -80,12 +85,14 @@ class Card:
     strike_text: bool = field(init=False, repr=False, compare=False)    # unread text about first/double strike
     self_pt: bool = field(init=False, repr=False, compare=False)   # unread text that changes only its own P/T
     attacks_if_yours: bool = field(init=False, repr=False, compare=False)   # "can't attack unless you control a …"
+    attacks_beside: bool = field(init=False, repr=False, compare=False)   # "… unless a black creature also attacks"
 
     def __post_init__(self) -> None:
         self.texts = frozenset(a.text for a in self.abilities)
         self.about_hand_size = any("hand size" in t.lower() for t in self.texts)
         self.enters_tapped = "enters the battlefield tapped" in self.texts   # (cards/oracle.py: ENTERS_TAPPED)
         self.attacks_if_yours = any(t.startswith("can't attack unless you control ") for t in self.texts)
+        self.attacks_beside = any(t.endswith(" creature also attacks") for t in self.texts)
         self.unread = any(a.kind == "text" for a in self.abilities)
         self.damage_text = self.unread and any(a.kind == "text" and DAMAGE_WORDS.search(a.text.lower()) is not None
                                                and _ACTIVATED_COST.match(a.text.lower()) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .game import Game
 from .hooks import DAMAGE_TEXT, GROUP, PT_TEXT, STRIKE_TEXT
 from .layers import covers
-from .objects import DAMAGE_WORDS, PREVENTS_WORDS, PT_WORDS, STRIKE_WORDS, Permanent
+from .objects import DAMAGE_WORDS, PREVENTS_WORDS, PT_WORDS, STRIKE_WORDS, Permanent, pt_of_itself
 
 
 def pt_unknown(g: Game, p: Permanent) -> bool:
@@ -23,8 +23,10 @@ def pt_unknown(g: Game, p: Permanent) -> bool:
     if not p.is_creature() or any(e.target == p.pid and e.set_pt is not None for e in g.effects):
         return False
     if g.resolved_unread and g.resolved_unread[-1][0] == g.turn and any(
-            turn == g.turn and PT_WORDS.search(text.lower()) for turn, _, text, _ in g.resolved_unread):
+            turn == g.turn and PT_WORDS.search(text.lower()) and (source == p.name or not own_pump(g, source, text))
+            for turn, source, text, _ in g.resolved_unread):
         return True   # a spell or ability resolved this turn with such text and no effect narrated on its line
+        # (a trigger that pumps only its own source, Gang of Elk's, leaves the others known)
     if g.hooks.uses(GROUP) and any(a.kind == "group" and a.pt is not None and covers(q, p, a.text) is None
                                    for q in g.battlefield.values() if not q.phased_out and not q.lost
                                    for a in q.abilities()):
@@ -68,3 +70,14 @@ def damage_to_life_unknown(g: Game, src: Permanent | None, amount: int, recipien
     if changes:
         g.uncertain.add(recipient)
     return changes
+
+
+def own_pump(g: Game, source: str, text: str) -> bool:
+    """Whether resolved text pumps only its source: a sentence about itself, or the effect of a trigger of its own
+    whose condition names no other creature ("Whenever Gang of Elk becomes blocked, it gets +2/+2 …")."""
+    if pt_of_itself(text, source):
+        return True
+    q = g.named(source)
+    effect = text.lower().rstrip(".")
+    return q is not None and any(a.kind == "trigger" and a.text.lower().rstrip(".").endswith(", " + effect)
+                                 and pt_of_itself(a.text, q.name) for a in q.card.abilities)

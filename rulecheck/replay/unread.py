@@ -28,6 +28,7 @@ from ..game.hooks import ATTACK_CONDITIONS, triggers_on_attacking_alone
 from ..game.layers import covers
 from ..game.objects import Permanent, pt_of_itself
 from ..game.steps import trigger_condition, trigger_step
+from ..game.unknown_pt import own_pump
 
 # (words of unread text, the findings they reach (baseline keys), what the text may allow, in words)
 _STEP_ORDER = frozenset({"500.1", "500.7", "500.8", "500.9", "500.10", "501.1", "505.1", "506.1", "512.1",
@@ -76,8 +77,8 @@ def reach() -> tuple[tuple[re.Pattern[str], frozenset[str], str], ...]:
     return (
         (re.compile(r"\buntap"), frozenset({"502.2", "703.4b"}), "this untap"),
         (re.compile(r"\bphas(?:e|es|ed|ing)\b"), frozenset({"502.1", "703.4a"}), "this phasing"),
-        (re.compile(rf"{_permitted('attack')}|\bhaste\b|\bdefender\b"), frozenset({"508.1a", "508.1c"}),
-         "this attack"),
+        (re.compile(rf"{_permitted('attack')}|\bhaste\b|(?<!with )\bdefender\b"), frozenset({"508.1a", "508.1c"}),
+         "this attack"),   # ("creatures with defender" only qualifies: what they are given is another family's)
         (re.compile(_UNTAPS_NOW), frozenset({"508.1a", "509.1a"}), "this creature to be untapped"),
         (re.compile(r"\b(?:is|are|becomes?)\b[^.]*\b(?:plains|islands?|swamps?|mountains?|forests?)\b"),
          frozenset({"508.1c"}), "this attack"),   # a land type changed ("Enchanted land is an Island")
@@ -158,10 +159,22 @@ def explaining_source(g: Game, key: str, resolved: Iterable[tuple[int, str, str,
     told = _told_tapped(g, key, stmt)   # the transcript said these creatures were tapped after: an untap before is told
     before = tuple((words, allows) for words, allows in found if words.pattern != _UNTAPS_NOW) if told else found
     for turn, source, text, line in resolved:
+        if _beside(g, key, stmt, source, text):
+            continue
         if since <= turn <= g.turn and (allows := allowed(text) if line > told else
                                         next((a for w, a in before if w.search(text.lower())), None)) is not None:
             return source, allows
     return None
+
+
+def _beside(g: Game, key: str, stmt: n.Statement | None, source: str, text: str) -> bool:
+    """A resolved pump of its own source and nothing else (Gang of Elk's "it gets +2/+2 … for each creature blocking
+    it") explains no damage assignment order (510.1c-d weigh what each recipient is dealt against its toughness)
+    when its source is not one of the recipients."""
+    if key not in ("510.1c", "510.1d") or not isinstance(stmt, n.AssignDamage) or \
+            re.search(r"\btrample\b|\bdeathtouch\b|\bassign|\bas though\b|\bdamage\b", text.lower()):
+        return False
+    return source not in {x.recipient.text for x in stmt.assignments} and own_pump(g, source, text)
 
 
 def _elsewhere(g: Game, p: Permanent, text: str, stmt: n.Statement | None) -> bool:

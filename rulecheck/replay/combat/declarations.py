@@ -38,6 +38,7 @@ from ..context import Declaration, Replay
 from ..costs import judge_cost
 from ..registry import closes, handles
 from ..tba import in_step, no_attackers, tba
+from .beside import colours_missing
 from .evasion import evasion
 from .requirements import attack_requirements, block_requirements
 from .triggers import attacked, became_blocked, became_blocker, owe
@@ -237,6 +238,13 @@ def _close_attack(r: Replay, decl: Declaration) -> None:
     elif decl.band and not any(g.has_ability(p, "banding") for p in band):
         r.flag(first, "508.1e", "a band is announced, but none of the attackers has banding or \"bands with "
                                 "other\"", ("702.20",))
+    elif (beside := next(((p, why) for p in attackers if p.card.attacks_beside
+                          for why in (colours_missing(g, p, attackers),) if why is not None), None)) is not None:
+        p, (wanted, giver) = beside
+        r.explained = (giver, "a creature to have that colour") if giver else None
+        r.flag(decl.line(p.pid), "508.1c", f"{p.name} can't attack unless a {wanted} creature also attacks, and "
+                                           "no other attacker is")
+        r.explained = None
     else:
         attack_requirements(r, decl, attackers)
     # 508.1g-i costs, in mana and in life

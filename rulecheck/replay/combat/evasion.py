@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...cards.oracle import (
+    BLOCKS_SHADOW,
     NOT_BY_COLOURS,
     NOT_BY_FLYERS,
     NOT_BY_WALLS,
@@ -38,7 +39,8 @@ def evasion(r: Replay, b: Permanent, a: Permanent) -> tuple[str, tuple[str, ...]
     quality = protection_against(g, a, b)
     if quality is not None:
         return f"{a.name} has protection from {quality}, so {b.name} can't block it", ("702.15",)
-    if g.has_ability(a, "shadow") != g.has_ability(b, "shadow") and not g.abilities_unknown:
+    if (g.has_ability(a, "shadow") != g.has_ability(b, "shadow") and not g.abilities_unknown
+            and not (g.has_ability(a, "shadow") and g.has_ability(b, BLOCKS_SHADOW))):
         return f"{a.name} and {b.name} don't both have shadow, so one can't block the other", ("702.26",)
     if g.has_ability(a, "horsemanship") and not g.may_have(b, "horsemanship"):
         return f"{a.name} has horsemanship and {b.name} doesn't", ("702.29",)
