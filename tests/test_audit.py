@@ -29,15 +29,13 @@ KNOWN: dict[str, str] = {
                                     "power has no target and a judge may leave it out, 603.3d), so its narrated "
                                     "trigger in the declare attackers step is a note (507.2 not judged: the unread "
                                     "ability may be what triggered), not silence",
-    "independent18/K11.transcript": "legal, but its setup line `Alice controls Quest for Renewal: 4 quest counters` "
-                                    "writes unquoted a name with the lower-case word 'for', which the language asks "
-                                    "to be quoted (docs/transcript-language.md, names): the line is a syntax error "
-                                    "(the parser's), Quest for Renewal is not on the battlefield, and the untap in "
-                                    "Bob's untap step is flagged 502.3. With the name quoted the untap is a note "
-                                    "(502.3 not judged: the conditional untap text is unread)",
-    "independent18/K12.transcript": "the same unquoted name: the setup line is a syntax error besides the expected "
-                                    "502.3 (with the name quoted, the untap is a note: Quest for Renewal's "
-                                    "counter-conditional untap and its counter-adding trigger are unread)",
+    "independent18/K11.transcript": "legal, and no error is found; two notes: the unquoted 'Quest for Renewal' of "
+                                    "the setup is read as the defined card, and the untap in Bob's untap step is "
+                                    "not judged (the Quest's counter-conditional untap is unread text)",
+    "independent18/K12.transcript": "the expected 502.3 is a note: Quest for Renewal's counter-conditional untap "
+                                    "and its counter-adding trigger are unread, so the untap in Bob's untap step "
+                                    "may be allowed (the unquoted name of its setup line is read as the defined "
+                                    "card's)",
 }
 FILES = sorted(AUDIT.rglob("*.transcript"))
 

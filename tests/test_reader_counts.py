@@ -258,3 +258,16 @@ def test_an_amount_said_to_be_lethal_is_a_rule_explained() -> None:
     assert is_remark("3 damage would be lethal")
     assert not is_remark("1 to each")   # an amount, not explained
     assert not is_remark("Bob is at 3")
+
+
+def test_a_defined_name_with_a_lowercase_word_is_read_unquoted() -> None:
+    """'Quest for Renewal' holds 'for', where the grammar ends a name: written without the quotes the language
+    asks for, a name the transcript defined is read as that card (a note says so), not a syntax error."""
+    from rulecheck.checker import check_text
+    from rulecheck.config import Config
+    text = ('title: t\nplayers: Alice, Bob\ncard Quest for Renewal: green enchantment, mana cost {1}{G}\n'
+            'Alice controls Quest for Renewal: 4 quest counters\nturn 3: Alice, in precombat main phase\n'
+            'Alice casts Quest for Rent\n')
+    found = [(v.line, v.rule, v.message) for v in check_text(text, path="t", config=Config())]
+    assert (4, "read-as", 'read as: Alice controls "Quest for Renewal": 4 quest counters') in found
+    assert [(line, rule) for line, rule, _ in found if rule == "syntax"] == [(6, "syntax")]   # not a defined name

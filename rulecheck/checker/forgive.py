@@ -96,9 +96,10 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
         return None
     _UNREAD.clear()
     ctx = context_of(r, r.game.started or r.turn_written)
+    quoted = _quoted_names(code, r)
     try:
         written = at_time(_with_subject(code, r), ctx.step)   # 'EOT Bob casts ...' in the end step
-        found = read_with_remarks(written, ctx, _parses)
+        found = (quoted, []) if quoted is not None and _parses(quoted) else read_with_remarks(written, ctx, _parses)
     except Exception:  # noqa: BLE001 - the reader is a convenience: a failure in it leaves the syntax error
         return None
     if found is None:
@@ -121,6 +122,18 @@ def forgive(code: str, line_no: int, r: Replay, path: str) -> tuple[list[n.State
     if remarks:
         _REMARKS[r.game] = (line_no, [_remark_note(code, rm.text, line_no, path) for rm in remarks])
     return statements, note
+
+
+def _quoted_names(code: str, r: Replay) -> str | None:
+    """`code` with the names of the cards the transcript defined that hold a lowercase word (`Quest for Renewal`,
+    which the grammar cuts at `for`) in double quotes, as the language writes them; None when there is none."""
+    out = code
+    for name in sorted((c for c in r.game.cards if " " in c and any(w.islower() for w in c.split()[1:])),
+                       key=len, reverse=True):
+        if name in out:
+            out = "".join(f'"{part}"' if i % 2 else part   # (a name already in quotes is left as it is)
+                          for i, part in enumerate(re.split(rf'(?<![\w"])({re.escape(name)})(?![\w"])', out)))
+    return out if out != code else None
 
 
 # the remarks of the line the reader read last (clauses.py), said after its read-as note
