@@ -60,11 +60,6 @@ KNOWN: dict[str, str] = {
         "line 35 (Grizzly Bears deals 5 damage to Hill Giant) is read as written; the intended 510.1a (a creature "
         "assigns combat damage equal to its power: Giant Growth's +3/+3 ended in the cleanup of Bob's turn, 514.2) "
         "is not found: the replay (replay/, game/) does not judge the amount against the Bears' power 2 here",
-    "first-try14/R01.transcript":
-        "line 21 (Arena triggers) is read as Phyrexian Arena triggers, but the trigger the replay puts on the "
-        "stack keeps the written 'Arena', so 'Phyrexian Arena ability resolves' doesn't resolve it and the move to "
-        "the draw step is flagged (500.2); written in full, the file is legal. The trigger's source is the "
-        "replay's to name in full (replay/)",
     "first-try14/R04.transcript":
         "line 30 (... Giant deals 3 damage to Angel) names 'Giant', which is Hill Giant or Giant Spider, both in "
         "combat; which one blocks Angel would decide it, and the reader doesn't know the blocks (a syntax error, "

@@ -271,3 +271,43 @@ def test_a_defined_name_with_a_lowercase_word_is_read_unquoted() -> None:
     found = [(v.line, v.rule, v.message) for v in check_text(text, path="t", config=Config())]
     assert (4, "read-as", 'read as: Alice controls "Quest for Renewal": 4 quest counters') in found
     assert [(line, rule) for line, rule, _ in found if rule == "syntax"] == [(6, "syntax")]   # not a defined name
+
+
+SHORT_ON_STACK = """title: short names on the stack
+players: Alice, Bob
+priority: implicit
+
+card Phyrexian Arena: black enchantment, mana cost {1}{B}{B}, "At the beginning of your upkeep, you draw a card and you lose 1 life."
+card Lightning Bolt: red instant, mana cost {R}, "Lightning Bolt deals 3 damage to any target."
+card Mountain: basic land
+
+Alice: life 20
+Alice controls Phyrexian Arena
+Bob controls Mountain
+Bob holds Lightning Bolt
+
+turn 6: Alice
+upkeep step
+Arena triggers
+Arena ability resolves; Alice draws a card; Alice loses 1 life
+Bob taps Mountain for {R}
+Bob casts Lightning Bolt targeting Alice
+Bolt resolves
+Alice has 16 life
+draw step
+"""
+
+
+def test_a_trigger_and_a_resolution_written_with_a_short_name_meet_on_the_stack() -> None:
+    """'Arena triggers' then 'Arena ability resolves', and 'Bolt resolves' for the Lightning Bolt on the stack: the
+    replay names the object in full both times (replay/stack.py, _written_as), so nothing is left on the stack;
+    left there, the trigger is flagged once as the step ends."""
+    from rulecheck.checker import check_text
+    from rulecheck.config import Config
+
+    def errors(text: str) -> list[tuple[int, str]]:
+        return [(v.line, v.rule) for v in check_text(text, path="t", config=Config()) if v.severity == "error"]
+
+    assert errors(SHORT_ON_STACK) == []
+    left = SHORT_ON_STACK.split("Arena ability resolves")[0] + "draw step\n"
+    assert errors(left) == [(left.count("\n"), "500.2")]
