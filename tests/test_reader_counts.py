@@ -273,11 +273,13 @@ def test_a_defined_name_with_a_lowercase_word_is_read_unquoted() -> None:
     assert [(line, rule) for line, rule, _ in found if rule == "syntax"] == [(6, "syntax")]   # not a defined name
 
 
+ARENA = ('card Phyrexian Arena: black enchantment, mana cost {1}{B}{B}, "At the beginning of your upkeep, you '
+         'draw a card and you lose 1 life."')
 SHORT_ON_STACK = """title: short names on the stack
 players: Alice, Bob
 priority: implicit
 
-card Phyrexian Arena: black enchantment, mana cost {1}{B}{B}, "At the beginning of your upkeep, you draw a card and you lose 1 life."
+ARENA_LINE
 card Lightning Bolt: red instant, mana cost {R}, "Lightning Bolt deals 3 damage to any target."
 card Mountain: basic land
 
@@ -295,7 +297,7 @@ Bob casts Lightning Bolt targeting Alice
 Bolt resolves
 Alice has 16 life
 draw step
-"""
+""".replace("ARENA_LINE", ARENA)
 
 
 def test_a_trigger_and_a_resolution_written_with_a_short_name_meet_on_the_stack() -> None:
