@@ -288,7 +288,7 @@ def _objects(stmt: n.Activate | n.Trigger) -> tuple[str, ...]:
 def trigger(r: Replay, stmt: n.Trigger) -> None:
     g = r.game
     other_event(r, stmt)
-    source = _written_as(r, stmt.source)
+    source = _written_as(r, stmt.source, on_stack=False)
     pend = next((t for t in g.pending if t.source == source), None)
     perm = None if source == MONARCH else g.find_perm(stmt.source, anywhere=True)
     if pend is not None:
@@ -459,15 +459,16 @@ def _top_object(r: Replay, stmt: n.Resolve) -> n.Resolve | None:
                      stmt.defending, stmt.tapped, stmt.attacking, stmt.blocking, stmt.counters)
 
 
-def _written_as(r: Replay, ref: n.Ref) -> str:
+def _written_as(r: Replay, ref: n.Ref, on_stack: bool = True) -> str:
     """The name a trigger or a resolution means: as written when something on the stack or pending has it, else
-    the one object on the stack whose name holds the written words ('Bolt' for Lightning Bolt), else the full name
-    of the permanent a short name means ('Arena triggers' for Phyrexian Arena), so that both meet on the stack."""
+    (a resolution, `on_stack`) the one object on the stack whose name holds the written words ('Bolt' for
+    Lightning Bolt), else the full name of the permanent a short name means ('Arena triggers' for Phyrexian Arena),
+    so that both meet on the stack."""
     g, text = r.game, ref.text
     if text == MONARCH or any(i.source == text for i in g.stack) or any(t.source == text for t in g.pending):
         return text
     words = set(text.split())
-    holding = {i.source for i in g.stack if words <= set(i.source.split())}
+    holding = {i.source for i in g.stack if words <= set(i.source.split())} if on_stack else set()
     if len(holding) == 1:
         return holding.pop()
     perm = g.find_perm_quietly(ref)
