@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .lazy import lazy_attributes
 from .version import __version__
 
 if TYPE_CHECKING:
@@ -22,12 +23,4 @@ _FROM = {"check_paths": "api", "check_text": "api", "Config": "config", "ConfigE
          "load_config": "config", "Violation": "diagnostics"}
 
 
-def __getattr__(name: str) -> object:
-    module = _FROM.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rulecheck' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _FROM, globals())

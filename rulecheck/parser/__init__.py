@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .. import nodes as n
+from ..lazy import lazy_attributes
 from .builders import Build, _Build
 from .builders.base import (  # noqa: F401 - the old module's helpers, for code written against it
     _DURATION,
@@ -78,15 +79,7 @@ _LAZY = {"Lark": "lalr", "_lark": "lalr", "lark_parser": "lalr", "_CONNECTORS": 
          "_hint": "errors", "_problem": "errors", "_swallowed_word": "errors", "_terminal_patterns": "errors"}
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_attributes(__name__, _LAZY, globals())
 
 
 _SHAPE_CACHE_SIZE = 2048
