@@ -93,9 +93,9 @@ def _ends_early(r: Replay, stmt: n.Statement, step: str) -> None:
         # one fault, one finding: the transcript says the step ended, so the abilities left on the stack are taken
         # as resolved (their effects unknown), rather than flagged again at every step after; a spell stays, for
         # its resolution may be narrated yet (it puts a permanent on the battlefield)
-        abilities = [item for item in g.stack if item.kind == "ability"]
-        if abilities:
-            g.stack[:] = [item for item in g.stack if item.kind != "ability"]
+        spells = [item for item in g.stack if item.kind != "ability"]
+        if len(spells) < len(g.stack):
+            g.stack[:] = spells
             g.note_stack_change()
     else:   # explicit, and not g.all_passed()
         missing = [p for p in g.players if p not in g.passed]
